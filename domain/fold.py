@@ -1,0 +1,28 @@
+"""Folding a stream of events into a state: the one way to replay a match."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+
+from domain.protocol import GameSystem
+
+
+def replay(system: GameSystem, created: msgspec.Struct, actions: Iterable[msgspec.Struct]) -> Any:
+    """The state after `created` and `actions`, trusting them (no checks: a stored
+    stream always replays)."""
+    state = system.initial(created)
+    for event in actions:
+        state = system.evolve(state, event)
+    return state
+
+
+def record(system: GameSystem, state: Any, actions: Iterable[msgspec.Struct]) -> Any:
+    """Check then apply each action in turn; raises IllegalAction at the first one
+    the rules forbid (the caller then records none of them)."""
+    for event in actions:
+        system.check(state, event)
+        state = system.evolve(state, event)
+    return state

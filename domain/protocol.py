@@ -1,0 +1,136 @@
+"""The protocol every game system implements; the only thing the service, the replay
+and the standings code know about games.
+
+A game system is a module-level object with the attributes and functions of
+`GameSystem`. Everything here is pure: no I/O, no clock, no random generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, Protocol
+
+import msgspec
+
+
+class Rule(msgspec.Struct, frozen=True):
+    """A sentence of a rules text that a check enforces.
+
+    `source` names the file and section (`president-classic.md § Play Game`),
+    `quote` is the sentence as the text words it, `id` is a short stable name.
+    """
+
+    id: str
+    source: str
+    quote: str
+
+    def cite(self) -> str:
+        return f"{self.source}: “{self.quote}”"
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid: `what` says in a player's words what is wrong,
+    `rule` is the rule that forbids it."""
+
+    def __init__(self, what: str, rule: Rule):
+        super().__init__(f"{what} ({rule.cite()})")
+        self.what = what
+        self.rule = rule
+
+
+class MatchSetup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """What a scorekeeper says when creating a match; a game system turns it into
+    its first event (with the preset resolved into a full ruleset)."""
+
+    system: str
+    players: list[str]
+    preset: str | None = None
+    options: dict[str, Any] = {}
+    mode: str | None = None
+    title: str = ""
+    board: dict[str, Any] | None = None
+    keep_hands_private: bool = False
+
+
+class Perspective(msgspec.Struct, frozen=True):
+    """Who is looking: a spectator (public information only), one seat (a player's
+    name: that player's own knowledge), or everyone (all that is recorded)."""
+
+    kind: Literal["spectator", "seat", "everyone"] = "spectator"
+    seat: str | None = None
+
+
+SPECTATOR = Perspective("spectator")
+EVERYONE = Perspective("everyone")
+
+
+class Placing(msgspec.Struct, frozen=True, kw_only=True):
+    """One player's place in the standings and why.
+
+    `steps` are the stream versions (1-based, the match-created event is step 1)
+    of the events that decided this place, earliest first.
+    """
+
+    player: str
+    place: int
+    score: float | int | None = None
+    title: str = ""
+    reason: str = ""
+    steps: list[int] = []
+
+
+class Standings(msgspec.Struct, frozen=True, kw_only=True):
+    """Standings recomputed from the record. `final` is false while the match runs
+    (then the placings are the standings so far). `explanation` is a list of
+    sentences; `details` holds the game's own breakdown (regions, games, …)."""
+
+    final: bool
+    placings: list[Placing]
+    explanation: list[str] = []
+    details: dict[str, Any] = {}
+
+
+class GameSystem(Protocol):
+    """The small protocol of a game system (see DESIGN.md, principle 6).
+
+    Every state struct has an integer field `step`: the number of events folded
+    into it, so it equals the stream version of the last event applied.
+    """
+
+    name: str
+    title: str
+    presets: Mapping[str, Any]
+    created_type: type[msgspec.Struct]
+    action_types: tuple[type[msgspec.Struct], ...]
+
+    def start(self, setup: MatchSetup) -> msgspec.Struct:
+        """The match-created event for a setup, with the preset resolved and the
+        board embedded. Raises IllegalAction for a setup the rules forbid."""
+
+    def initial(self, created: msgspec.Struct) -> Any:
+        """The state after the match-created event (step 1)."""
+
+    def check(self, state: Any, event: msgspec.Struct) -> None:
+        """Raise IllegalAction if the rules forbid `event` in `state`."""
+
+    def evolve(self, state: Any, event: msgspec.Struct) -> Any:
+        """The state after a checked event. Trusts its input; never raises for a
+        stored event."""
+
+    def view(self, state: Any, perspective: Perspective) -> Mapping[str, Any]:
+        """What `perspective` may see of `state`, as JSON-able data."""
+
+    def redact(self, state: Any, event: msgspec.Struct, perspective: Perspective) -> Mapping[str, Any]:
+        """The event as `perspective` may see it, in the state *before* it."""
+
+    def standings(self, state: Any) -> Standings:
+        """Standings recomputed from the state, with the steps that decided them."""
+
+    def describe(self, state: Any, event: msgspec.Struct) -> str:
+        """One line in words, e.g. “Betty plays three 9s”; `state` is before the event."""
+
+    def finished(self, state: Any) -> bool:
+        """True when the match is over and nothing more may be recorded."""
+
+    def players(self, state: Any) -> Sequence[str]:
+        """The players' names in seat order (for tokens and perspectives)."""
