@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import msgspec
@@ -19,10 +19,18 @@ def replay(system: GameSystem, created: msgspec.Struct, actions: Iterable[msgspe
     return state
 
 
-def record(system: GameSystem, state: Any, actions: Iterable[msgspec.Struct]) -> Any:
-    """Check then apply each action in turn; raises IllegalAction at the first one
-    the rules forbid (the caller then records none of them)."""
+def checked_states(system: GameSystem, state: Any, actions: Iterable[msgspec.Struct]) -> Iterator[Any]:
+    """Check then apply each action in turn, yielding the state after each; raises
+    IllegalAction at the first one the rules forbid."""
     for event in actions:
         system.check(state, event)
         state = system.evolve(state, event)
+        yield state
+
+
+def record(system: GameSystem, state: Any, actions: Iterable[msgspec.Struct]) -> Any:
+    """The state after checking and applying every action; raises IllegalAction at
+    the first one the rules forbid (the caller then records none of them)."""
+    for state in checked_states(system, state, actions):
+        pass
     return state

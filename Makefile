@@ -1,0 +1,36 @@
+# Everything a fresh machine needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install browser bench clean
+
+$(STAMP): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps -e .
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/recount --db data/recount.sqlite serve --host 127.0.0.1 --port 8000
+
+# Headless Chromium for the browser tests: Debian's package (Playwright's own
+# browser download does not work here).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
+
+test: $(STAMP) browser
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+	$(BIN)/python -m bench.record_path
+	$(BIN)/python -m bench.state_at_step
+
+clean:
+	rm -rf $(VENV) data .pytest_cache .hypothesis

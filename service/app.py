@@ -1,0 +1,447 @@
+"""The application layer: create matches, record checked actions, read states and
+standings. Knows the game-system protocol, never a single game; knows nothing of HTTP.
+
+Appends go through one writer thread that commits the actions of concurrent
+requests together (group commit): one fsync for many requests, and each request is
+answered only after its own events are durable.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import queue
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
+from typing import Any, Union
+
+import msgspec
+
+import domain
+from domain.fold import checked_states
+from domain.protocol import EVERYONE, SPECTATOR, GameSystem, IllegalAction, MatchSetup, Perspective, Rule, Standings
+from service import tokens
+from service.errors import Conflict, Forbidden, Malformed, NotFound, Unauthenticated
+from service.store import MatchStore, Meta, Recorded, VersionConflict
+
+CHECKPOINT_EVERY = 32
+GROUP_COMMIT_MAX = 256
+
+
+class MatchLog:
+    """What is known of one match in memory: its records, the current state and a
+    state every CHECKPOINT_EVERY steps. Disposable: rebuilt from the store."""
+
+    def __init__(self, system: GameSystem, first: Recorded):
+        self.system = system
+        self.stream = first.stream
+        self.records: list[Recorded] = [first]
+        self.state = system.initial(first.event)
+        self._marks: dict[int, Any] = {1: self.state}
+        self.keys: dict[str, tuple[int, int, str | None]] = {}
+
+    @property
+    def version(self) -> int:
+        return len(self.records)
+
+    @property
+    def created(self) -> Recorded:
+        return self.records[0]
+
+    def extend(self, records: Sequence[Recorded], states: Sequence[Any]) -> None:
+        """Add checked records and the states after each (as the check computed them)."""
+        for record, state in zip(records, states, strict=True):
+            self.records.append(record)
+            if record.version % CHECKPOINT_EVERY == 0:
+                self._marks[record.version] = state
+        self.state = states[-1]
+        first, last = records[0], records[-1]
+        if first.meta.idempotency_key:
+            self.keys[first.meta.idempotency_key] = (first.version, last.version, first.meta.request_hash)
+
+    def replayed(self, records: Sequence[Recorded]) -> None:
+        """Add stored records, trusting them (a stored stream always replays)."""
+        evolve = self.system.evolve
+        state = self.state
+        states = []
+        for record in records:
+            state = evolve(state, record.event)
+            states.append(state)
+        # Idempotency keys are per request; group consecutive records of one request.
+        start = 0
+        for i in range(1, len(records) + 1):
+            if i == len(records) or records[i].meta.idempotency_key != records[start].meta.idempotency_key:
+                self.extend(records[start:i], states[start:i])
+                start = i
+
+    def state_at(self, step: int) -> Any:
+        """The state after `step` events (1 = just created), from the nearest checkpoint."""
+        if not 1 <= step <= self.version:
+            raise NotFound(f"step {step} is not in this match (steps 1 to {self.version})")
+        if step == self.version:
+            return self.state
+        mark = max(1, step - step % CHECKPOINT_EVERY)
+        state = self._marks[mark]
+        evolve = self.system.evolve
+        for record in self.records[mark:step]:
+            state = evolve(state, record.event)
+        return state
+
+    def walk(self, first: int, last: int) -> Iterator[tuple[Recorded, Any, Any]]:
+        """(record, state before, state after) for steps first..last, in one pass."""
+        evolve = self.system.evolve
+        if first == 1:
+            yield self.records[0], None, self._marks[1]
+            first = 2
+        if first > last:
+            return
+        state = self.state_at(first - 1)
+        for record in self.records[first - 1 : last]:
+            after = evolve(state, record.event)
+            yield record, state, after
+            state = after
+
+
+class AppendResult(msgspec.Struct, frozen=True):
+    match_id: str
+    version: int
+    first_step: int
+    replayed: bool = False
+
+
+class _Job:
+    __slots__ = ("stream", "expected", "events", "meta", "log", "future")
+
+    def __init__(self, stream: str, expected: int | None, events: list[msgspec.Struct], meta: Meta, log: MatchLog | None):
+        self.stream = stream
+        self.expected = expected
+        self.events = events
+        self.meta = meta
+        self.log = log
+        self.future: Future[AppendResult] = Future()
+
+
+class Created(msgspec.Struct, frozen=True):
+    match_id: str
+    system: str
+    version: int
+    write_token: str
+    seat_tokens: dict[str, str]
+
+
+class Recount:
+    """The application: one per process, over one store."""
+
+    def __init__(self, store: MatchStore, clock: Callable[[], float] = time.time):
+        self.store = store
+        self.clock = clock
+        self._logs: dict[str, MatchLog] = {}
+        self._lock = threading.RLock()
+        self._listeners: dict[str, set[Callable[[int], None]]] = {}
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._writer = threading.Thread(target=self._write_loop, name="recount-writer", daemon=True)
+        self._writer.start()
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._writer.join(timeout=5)
+        self.store.close()
+
+    # --- reading -----------------------------------------------------------------
+
+    def log(self, match_id: str) -> MatchLog:
+        """The match's log, loaded from the store on first use."""
+        with self._lock:
+            log = self._logs.get(match_id)
+            if log is None:
+                records = self.store.read(match_id)
+                if not records:
+                    raise NotFound(f"there is no match {match_id!r}")
+                log = MatchLog(domain.find(records[0].system), records[0])
+                log.replayed(records[1:])
+                self._logs[match_id] = log
+            elif self.store.shared:
+                newer = self.store.read(match_id, after=log.version)
+                if newer:
+                    log.replayed(newer)
+            return log
+
+    def perspective(self, log: MatchLog, token: str | None, wanted: str | None) -> Perspective:
+        """Who a reader is, from their token and what they ask to see.
+
+        No token: a spectator. The write token sees everything or any seat. A seat
+        token sees its own seat. Once the match is over everyone sees everything,
+        unless the match was created to keep hands private."""
+        meta = log.created.meta
+        is_writer = token is not None and tokens.matches(token, meta.write_token_sha256)
+        seat = None
+        if token is not None and not is_writer:
+            seat = next((p for p, h in (meta.seat_token_sha256 or {}).items() if tokens.matches(token, h)), None)
+            if seat is None:
+                raise Forbidden("this token is neither the match's write token nor one of its seat tokens")
+        players = list(log.system.players(log.state))
+        opened = log.system.finished(log.state) and not getattr(log.created.event, "keep_hands_private", False)
+        if wanted in (None, ""):
+            if is_writer or opened:
+                return EVERYONE
+            return Perspective("seat", seat) if seat else SPECTATOR
+        if wanted == "spectator":
+            return SPECTATOR
+        if wanted == "everyone":
+            if is_writer or opened:
+                return EVERYONE
+            raise (Forbidden if token else Unauthenticated)("seeing every hand needs the match's write token")
+        if wanted not in players:
+            raise NotFound(f"there is no player {wanted!r} in this match (players: {', '.join(players)})")
+        if is_writer or opened or seat == wanted:
+            return Perspective("seat", wanted)
+        raise (Forbidden if token else Unauthenticated)(f"seeing {wanted}'s hand needs {wanted}'s seat token or the write token")
+
+    def standings(self, match_id: str) -> Standings:
+        log = self.log(match_id)
+        return log.system.standings(log.state)
+
+    def summary(self, log: MatchLog) -> dict[str, Any]:
+        created = log.created.event
+        return {
+            "id": log.stream,
+            "system": log.system.name,
+            "title": getattr(created, "title", ""),
+            "players": list(log.system.players(log.state)),
+            "version": log.version,
+            "finished": log.system.finished(log.state),
+            "created_at": log.created.meta.recorded_at,
+            "updated_at": log.records[-1].meta.recorded_at,
+        }
+
+    # --- writing -----------------------------------------------------------------
+
+    def create(self, setup: MatchSetup, *, recorded_by: str = "api") -> Created:
+        """Start a match: resolve the setup into the system's first event and store it
+        with the hashes of a new write token and its seat tokens."""
+        system = domain.find(setup.system)
+        first = system.start(setup)
+        match_id = "m_" + secrets.token_hex(6)
+        write_token = tokens.new_write_token()
+        players = list(system.players(system.initial(first)))
+        seats = {p: tokens.seat_token(write_token, match_id, p) for p in players}
+        meta = Meta(
+            recorded_at=self.clock(),
+            recorded_by=recorded_by,
+            write_token_sha256=tokens.sha256(write_token),
+            seat_token_sha256={p: tokens.sha256(t) for p, t in seats.items()},
+        )
+        job = _Job(match_id, 0, [first], meta, None)
+        self._queue.put(job)
+        result = job.future.result()
+        return Created(match_id=match_id, system=system.name, version=result.version, write_token=write_token, seat_tokens=seats)
+
+    def authorize_write(self, log: MatchLog, token: str | None) -> None:
+        meta = log.created.meta
+        if not token:
+            raise Unauthenticated("recording needs the match's write token (Authorization: Bearer …)")
+        if not tokens.matches(token, meta.write_token_sha256):
+            if any(tokens.matches(token, h) for h in (meta.seat_token_sha256 or {}).values()):
+                raise Forbidden("a seat token can follow the match but not record in it")
+            raise Forbidden("this is not the match's write token")
+
+    def seat_tokens(self, match_id: str, token: str | None) -> dict[str, str]:
+        log = self.log(match_id)
+        self.authorize_write(log, token)
+        assert token is not None
+        return {p: tokens.seat_token(token, match_id, p) for p in log.system.players(log.state)}
+
+    def decode_actions(self, log: MatchLog, raw: Sequence[Any]) -> list[msgspec.Struct]:
+        """Turn JSON objects into the match's game events; a shape error is Malformed."""
+        try:
+            return [msgspec.convert(item, _action_union(log.system)) for item in raw]
+        except msgspec.ValidationError as error:
+            tags = ", ".join(t.__struct_config__.tag for t in log.system.action_types)
+            raise Malformed(f"an event does not fit the {log.system.name} events ({tags}): {error}") from None
+
+    def submit(
+        self,
+        match_id: str,
+        token: str | None,
+        raw_events: Sequence[Any],
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        request_hash: str | None = None,
+    ) -> Future[AppendResult]:
+        """Queue checked actions for the writer; the future resolves once they are
+        durable (or fails with IllegalAction / Conflict)."""
+        log = self.log(match_id)
+        self.authorize_write(log, token)
+        if not raw_events:
+            raise Malformed("no events to record")
+        events = self.decode_actions(log, raw_events)
+        meta = Meta(
+            recorded_at=self.clock(),
+            recorded_by="write-token",
+            idempotency_key=idempotency_key,
+            request_hash=request_hash,
+        )
+        job = _Job(match_id, expected_version, events, meta, log)
+        self._queue.put(job)
+        return job.future
+
+    def append(self, match_id: str, token: str | None, raw_events: Sequence[Any], **kwargs: Any) -> AppendResult:
+        return self.submit(match_id, token, raw_events, **kwargs).result()
+
+    def listen(self, match_id: str, callback: Callable[[int], None]) -> Callable[[], None]:
+        """Call `callback(version)` (from the writer thread) after each commit to the
+        match; returns the function that stops listening."""
+        with self._lock:
+            self._listeners.setdefault(match_id, set()).add(callback)
+
+        def stop() -> None:
+            with self._lock:
+                self._listeners.get(match_id, set()).discard(callback)
+
+        return stop
+
+    # --- the writer thread -----------------------------------------------------------
+
+    def _write_loop(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            batch = [job]
+            while len(batch) < GROUP_COMMIT_MAX:
+                try:
+                    nxt = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self._queue.put(None)
+                    break
+                batch.append(nxt)
+            self._commit(batch)
+
+    def _commit(self, batch: list[_Job]) -> None:
+        """Check every job against the state left by the jobs before it, then commit
+        all the legal ones in one transaction."""
+        heads: dict[str, tuple[int, Any]] = {}
+        accepted: list[tuple[_Job, list[Recorded], list[Any]]] = []
+        replays: list[tuple[_Job, AppendResult]] = []
+        keys: set[tuple[str, str]] = set()
+        for job in batch:
+            try:
+                key = job.meta.idempotency_key
+                if key is not None and (job.stream, key) in keys:
+                    raise Conflict(f"a request with Idempotency-Key {key!r} is being recorded right now; retry it")
+                if key is not None:
+                    keys.add((job.stream, key))
+                outcome = self._prepare(job, heads)
+            except Exception as error:  # noqa: BLE001 - handed to the waiting request
+                job.future.set_exception(error)
+                continue
+            if isinstance(outcome, AppendResult):
+                replays.append((job, outcome))
+            else:
+                accepted.append((job, *outcome))
+        if accepted:
+            try:
+                self.store.append([r for _, records, _ in accepted for r in records])
+            except VersionConflict:
+                # Another process wrote to one of these streams: forget what we knew
+                # and try each job on its own against the fresh stream.
+                with self._lock:
+                    for job, _, _ in accepted:
+                        self._logs.pop(job.stream, None)
+                if len(batch) == 1:
+                    batch[0].future.set_exception(Conflict("another recording reached this match first; reload and retry"))
+                    return
+                for job, _, _ in accepted:
+                    job.log = None if job.expected == 0 else job.log
+                    self._retry_alone(job)
+                for job, result in replays:
+                    job.future.set_result(result)
+                return
+            except Exception as error:  # noqa: BLE001
+                for job, _, _ in accepted:
+                    job.future.set_exception(error)
+                return
+        touched: dict[str, int] = {}
+        for job, records, states in accepted:
+            with self._lock:
+                log = self._logs.get(job.stream)
+                if log is None and job.expected == 0:
+                    log = MatchLog(domain.find(records[0].system), records[0])
+                    if len(records) > 1:
+                        log.extend(records[1:], states[1:])
+                    self._logs[job.stream] = log
+                elif log is not None:
+                    log.extend(records, states)
+            touched[job.stream] = records[-1].version
+            job.future.set_result(AppendResult(job.stream, records[-1].version, records[0].version))
+        for job, result in replays:
+            job.future.set_result(result)
+        for stream, version in touched.items():
+            for callback in list(self._listeners.get(stream, ())):
+                callback(version)
+
+    def _retry_alone(self, job: _Job) -> None:
+        if job.log is not None:
+            try:
+                job.log = self.log(job.stream)
+            except Exception as error:  # noqa: BLE001
+                job.future.set_exception(error)
+                return
+        self._commit([job])
+
+    def _prepare(self, job: _Job, heads: dict[str, tuple[int, Any]]) -> AppendResult | tuple[list[Recorded], list[Any]]:
+        if job.log is None:  # a new match: its first event was built by the system
+            first = job.events[0]
+            system_name = _system_of(first)
+            record = Recorded(job.stream, 1, system_name, first, job.meta)
+            state = domain.find(system_name).initial(first)
+            heads[job.stream] = (1, state)
+            return [record], [state]
+        log = job.log
+        version, state = heads.get(job.stream, (log.version, log.state))
+        key = job.meta.idempotency_key
+        if key is not None and key in log.keys:
+            first, last, digest = log.keys[key]
+            if digest != job.meta.request_hash:
+                raise Conflict(f"Idempotency-Key {key!r} was already used for a different request")
+            return AppendResult(job.stream, last, first, replayed=True)
+        if job.expected is not None and job.expected != version:
+            raise Conflict(f"expected the match at version {job.expected}, but it is at version {version}; reload and retry")
+        if log.system.finished(state):
+            raise IllegalAction("the match is over: nothing more can be recorded", _MATCH_OVER)
+        states = list(checked_states(log.system, state, job.events))
+        records = [
+            Recorded(job.stream, version + i + 1, log.system.name, event, job.meta)
+            for i, event in enumerate(job.events)
+        ]
+        heads[job.stream] = (records[-1].version, states[-1])
+        return records, states
+
+
+@functools.cache
+def _action_union(system: GameSystem) -> Any:
+    return Union[system.action_types]  # noqa: UP007 - a runtime union of the system's event types
+
+
+def _system_of(created: msgspec.Struct) -> str:
+    for name, system in domain.systems().items():
+        if isinstance(created, system.created_type):
+            return name
+    raise LookupError(type(created).__name__)
+
+
+_MATCH_OVER = Rule(
+    id="recount.match-over",
+    source="DESIGN.md § The shape",
+    quote="the domain checks it against the state rebuilt from the stream",
+)
+
+
+def request_hash(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()

@@ -1,0 +1,280 @@
+"""The HTTP entry points: each route decodes its input, calls one application
+function and returns a struct. Errors map to status codes here and only here."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Litestar, MediaType, Request, Response, get, post
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi import OpenAPIConfig
+from litestar.params import Parameter
+
+import domain
+from domain.protocol import IllegalAction, MatchSetup, Standings
+from service.app import AppendResult, Created, Recount, request_hash
+from service.errors import Malformed, RecountError
+from service.readmodel import MatchIndex
+from service.viewer import viewer_routes
+
+
+class AppendRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Actions to record, in order, all or nothing. `expected_version` is the
+    version the recorder last saw (omit it to append at the head)."""
+
+    events: list[dict[str, Any]]
+    expected_version: int | None = None
+
+
+class ClaimedPlacing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    player: str
+    place: int
+    score: float | int | None = None
+
+
+class Claim(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    placings: list[ClaimedPlacing]
+
+
+class ClaimVerdict(msgspec.Struct, frozen=True, kw_only=True):
+    agree: bool
+    message: str
+    player: str | None = None
+    claimed: dict[str, Any] | None = None
+    recorded: dict[str, Any] | None = None
+    step: int | None = None
+
+
+class EventEntry(msgspec.Struct, frozen=True, kw_only=True):
+    step: int
+    type: str
+    description: str
+    recorded_at: float
+    recorded_by: str
+    event: dict[str, Any]
+
+
+class EventPage(msgspec.Struct, frozen=True, kw_only=True):
+    match_id: str
+    version: int
+    perspective: str
+    events: list[EventEntry]
+    next_step: int | None
+
+
+class StateAt(msgspec.Struct, frozen=True, kw_only=True):
+    match_id: str
+    step: int
+    version: int
+    perspective: str
+    finished: bool
+    view: dict[str, Any]
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Malformed("the Authorization header must be 'Bearer <token>'")
+    return token.strip()
+
+
+def _recount(request: Request) -> Recount:
+    return request.app.state.recount
+
+
+def _label(perspective: Any) -> str:
+    return perspective.seat if perspective.kind == "seat" else perspective.kind
+
+
+AsParam = Annotated[str | None, Parameter(query="as", description="spectator, everyone, or a player's name")]
+
+
+@post("/matches", status_code=201, sync_to_thread=True)
+def create_match(request: Request, data: MatchSetup) -> Created:
+    """Create a match; the reply holds the write token and the seat tokens (keep them)."""
+    return _recount(request).create(data)
+
+
+@get("/matches", sync_to_thread=True)
+def list_matches(request: Request) -> list[dict[str, Any]]:
+    """Every match, newest first (a read model rebuilt from the stored events)."""
+    return request.app.state.index.list()
+
+
+@get("/matches/{match_id:str}", sync_to_thread=True)
+def match_summary(request: Request, match_id: str) -> dict[str, Any]:
+    app = _recount(request)
+    return app.summary(app.log(match_id))
+
+
+@post("/matches/{match_id:str}/events", status_code=201)
+async def record_events(request: Request, match_id: str, data: AppendRequest) -> AppendResult:
+    """Record actions (Bearer write token). 409 if `expected_version` is stale; a retry
+    with the same Idempotency-Key returns the first result and records nothing."""
+    body = await request.body()
+    future = _recount(request).submit(
+        match_id,
+        _bearer(request),
+        data.events,
+        expected_version=data.expected_version,
+        idempotency_key=request.headers.get("idempotency-key"),
+        request_hash=request_hash(body),
+    )
+    return await asyncio.wrap_future(future)
+
+
+@get("/matches/{match_id:str}/events", sync_to_thread=True)
+def list_events(
+    request: Request,
+    match_id: str,
+    as_: AsParam = None,
+    start: Annotated[int, Parameter(query="from", ge=1)] = 1,
+    limit: Annotated[int, Parameter(ge=1, le=1000)] = 200,
+) -> EventPage:
+    """The recorded events with their step numbers, as the perspective may see them."""
+    app = _recount(request)
+    log = app.log(match_id)
+    perspective = app.perspective(log, _bearer(request), as_)
+    last = min(log.version, start + limit - 1)
+    system = log.system
+    entries = []
+    for record, before, _after in log.walk(start, last):
+        is_first = before is None
+        entries.append(
+            EventEntry(
+                step=record.version,
+                type=type(record.event).__struct_config__.tag,
+                description="match created" if is_first else system.describe(before, record.event),
+                recorded_at=record.meta.recorded_at,
+                recorded_by=record.meta.recorded_by,
+                event=msgspec.to_builtins(record.event) if is_first else dict(system.redact(before, record.event, perspective)),
+            )
+        )
+    return EventPage(
+        match_id=match_id,
+        version=log.version,
+        perspective=_label(perspective),
+        events=entries,
+        next_step=last + 1 if last < log.version else None,
+    )
+
+
+@get("/matches/{match_id:str}/state", sync_to_thread=True)
+def state_at(request: Request, match_id: str, as_: AsParam = None, step: Annotated[int | None, Parameter(ge=1)] = None) -> StateAt:
+    """The state after `step` events (default: now), as the perspective may see it."""
+    app = _recount(request)
+    log = app.log(match_id)
+    perspective = app.perspective(log, _bearer(request), as_)
+    n = log.version if step is None else step
+    state = log.state_at(n)
+    return StateAt(
+        match_id=match_id,
+        step=n,
+        version=log.version,
+        perspective=_label(perspective),
+        finished=log.system.finished(state),
+        view=msgspec.to_builtins(log.system.view(state, perspective)),
+    )
+
+
+@get("/matches/{match_id:str}/standings", sync_to_thread=True)
+def standings(request: Request, match_id: str) -> Standings:
+    """Standings recomputed from the record, each placing with the steps that decided it."""
+    return _recount(request).standings(match_id)
+
+
+@post("/matches/{match_id:str}/standings/check", status_code=200, sync_to_thread=True)
+def check_claim(request: Request, match_id: str, data: Claim) -> ClaimVerdict:
+    """Compare a claimed standings with the record: agree, or the first difference."""
+    recorded = {p.player: p for p in _recount(request).standings(match_id).placings}
+    for claimed in data.placings:
+        actual = recorded.get(claimed.player)
+        if actual is None:
+            return ClaimVerdict(agree=False, message=f"{claimed.player} did not play in this match", player=claimed.player)
+        place_differs = claimed.place != actual.place
+        score_differs = claimed.score is not None and claimed.score != actual.score
+        if place_differs or score_differs:
+            what = "place" if place_differs else "score"
+            return ClaimVerdict(
+                agree=False,
+                message=f"the record gives {claimed.player} {what} {getattr(actual, what)}, not {getattr(claimed, what)}: {actual.reason}",
+                player=claimed.player,
+                claimed={"place": claimed.place, "score": claimed.score},
+                recorded={"place": actual.place, "score": actual.score},
+                step=actual.steps[-1] if actual.steps else None,
+            )
+    missing = [p for p in recorded if p not in {c.player for c in data.placings}]
+    if missing:
+        return ClaimVerdict(agree=False, message=f"the claim leaves out {', '.join(missing)}", player=missing[0])
+    return ClaimVerdict(agree=True, message="the claim agrees with the record")
+
+
+@get("/matches/{match_id:str}/seats", sync_to_thread=True)
+def seat_tokens(request: Request, match_id: str) -> dict[str, str]:
+    """The seat tokens again (needs the write token)."""
+    return _recount(request).seat_tokens(match_id, _bearer(request))
+
+
+@get("/systems", sync_to_thread=False)
+def list_systems() -> list[dict[str, Any]]:
+    """The game systems and their named rulesets."""
+    return [
+        {
+            "name": s.name,
+            "title": s.title,
+            "presets": {name: msgspec.to_builtins(preset) for name, preset in s.presets.items()},
+            "events": [t.__struct_config__.tag for t in s.action_types],
+        }
+        for s in domain.systems().values()
+    ]
+
+
+def _error(status: int, message: str, **extra: Any) -> Response[dict[str, Any]]:
+    return Response({"status": status, "error": message, **extra}, status_code=status, media_type=MediaType.JSON)
+
+
+def _illegal(_: Request, exc: IllegalAction) -> Response[dict[str, Any]]:
+    rule = exc.rule
+    return _error(422, exc.what, rule={"id": rule.id, "source": rule.source, "quote": rule.quote}, reason=str(exc))
+
+
+def _recount_error(_: Request, exc: RecountError) -> Response[dict[str, Any]]:
+    return _error(exc.status, exc.message)
+
+
+def _http_error(_: Request, exc: HTTPException) -> Response[dict[str, Any]]:
+    if isinstance(exc, ValidationException):
+        details = exc.extra if exc.extra else None
+        return _error(400, f"malformed request: {exc.detail}", details=details)
+    return _error(exc.status_code, exc.detail)
+
+
+def _unexpected(_: Request, exc: Exception) -> Response[dict[str, Any]]:
+    # Storage failures and bugs: say so plainly, never a bare stack trace.
+    return _error(503 if isinstance(exc, OSError) else 500, f"{type(exc).__name__}: {exc}")
+
+
+def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | None = None) -> Litestar:
+    routes: list[Any] = [create_match, list_matches, match_summary, record_events, list_events, state_at, standings, check_claim, seat_tokens, list_systems]
+    routes.extend(viewer_routes())
+    routes.extend(extra_routes or [])
+    app = Litestar(
+        route_handlers=routes,
+        exception_handlers={
+            IllegalAction: _illegal,
+            RecountError: _recount_error,
+            HTTPException: _http_error,
+            Exception: _unexpected,
+        },
+        openapi_config=OpenAPIConfig(title="Recount", version="0.1.0", path="/schema"),
+        on_shutdown=[recount.close],
+    )
+    app.state.recount = recount
+    app.state.index = index
+    return app
+

@@ -1,0 +1,170 @@
+"""The event store adapter: the eventsourcing library's recorders with a msgspec mapper.
+
+A stored event is a `Recorded`: the game event (a tagged msgspec struct of one game
+system) and the metadata recorded beside it (when, by which token, the request's
+idempotency key). The stored topic is "<system>:<tag>", so a stream decodes without
+knowing its game in advance.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import msgspec
+from eventsourcing.persistence import (
+    InfrastructureFactory,
+    IntegrityError,
+    Mapper,
+    Notification,
+    StoredEvent,
+)
+
+import domain
+
+
+class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """Facts about the recording, not about the game: kept beside the event."""
+
+    recorded_at: float
+    recorded_by: str
+    idempotency_key: str | None = None
+    request_hash: str | None = None
+    # Only on a match's first event: hashes of its write token and seat tokens.
+    write_token_sha256: str | None = None
+    seat_token_sha256: dict[str, str] | None = None
+
+
+class Recorded(msgspec.Struct, frozen=True):
+    """One event of one match's stream, at its version (1-based)."""
+
+    stream: str
+    version: int
+    system: str
+    event: msgspec.Struct
+    meta: Meta
+
+    # The names the eventsourcing library's EventStore reads.
+    @property
+    def originator_id(self) -> str:
+        return self.stream
+
+    @property
+    def originator_version(self) -> int:
+        return self.version
+
+
+class VersionConflict(Exception):
+    """Another append took the version this one expected to write."""
+
+
+def _topics() -> dict[str, tuple[str, type]]:
+    topics: dict[str, tuple[str, type]] = {}
+    for name, system in domain.systems().items():
+        for event_type in (system.created_type, *system.action_types):
+            tag = event_type.__struct_config__.tag
+            topics[f"{name}:{tag}"] = (name, event_type)
+    return topics
+
+
+class MsgspecMapper(Mapper):
+    """Encodes `Recorded` as the JSON array [meta, event] with one encoder, and
+    decodes with one decoder per topic, built once (the library's default mapper
+    reads `vars(event)`, which msgspec structs do not have)."""
+
+    def __init__(self, transcoder: Any = None, compressor: Any = None, cipher: Any = None):
+        super().__init__(transcoder=transcoder, compressor=compressor, cipher=cipher)
+        self._encoder = msgspec.json.Encoder()
+        self._decoders = {
+            topic: (system, msgspec.json.Decoder(tuple[Meta, event_type]))
+            for topic, (system, event_type) in _topics().items()
+        }
+
+    def to_stored_event(self, domain_event: Recorded) -> StoredEvent:  # type: ignore[override]
+        tag = type(domain_event.event).__struct_config__.tag
+        state = self._encoder.encode((domain_event.meta, domain_event.event))
+        if self.compressor:
+            state = self.compressor.compress(state)
+        if self.cipher:
+            state = self.cipher.encrypt(state)
+        return StoredEvent(
+            originator_id=domain_event.stream,
+            originator_version=domain_event.version,
+            topic=f"{domain_event.system}:{tag}",
+            state=state,
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Recorded:  # type: ignore[override]
+        state = stored_event.state
+        if self.cipher:
+            state = self.cipher.decrypt(state)
+        if self.compressor:
+            state = self.compressor.decompress(state)
+        system, decoder = self._decoders[stored_event.topic]
+        meta, event = decoder.decode(state)
+        return Recorded(
+            stream=str(stored_event.originator_id),
+            version=stored_event.originator_version,
+            system=system,
+            event=event,
+            meta=meta,
+        )
+
+
+def default_env(sqlite_file: str | None) -> dict[str, str]:
+    """The store's configuration: the process environment, with an SQLite file
+    (or the in-memory store when `sqlite_file` is None and nothing is set)."""
+    env = {k: v for k, v in os.environ.items() if k.startswith(("PERSISTENCE_", "SQLITE_", "POSTGRES_", "CIPHER_", "COMPRESSOR_"))}
+    env["ORIGINATOR_ID_TYPE"] = "text"
+    if sqlite_file is not None:
+        env.setdefault("PERSISTENCE_MODULE", "eventsourcing.sqlite")
+        env.setdefault("SQLITE_DBNAME", sqlite_file)
+    env.setdefault("PERSISTENCE_MODULE", "eventsourcing.popo")
+    return env
+
+
+class MatchStore:
+    """Append and read match streams; list everything ever recorded in order."""
+
+    def __init__(self, env: Mapping[str, str]):
+        self.env = dict(env)
+        self.factory = InfrastructureFactory.construct(self.env)
+        self.recorder = self.factory.application_recorder()
+        self.mapper = self.factory.mapper(mapper_class=MsgspecMapper)
+        self.events = self.factory.event_store(mapper=self.mapper, recorder=self.recorder)
+
+    @property
+    def shared(self) -> bool:
+        """True when other processes may append to the same store."""
+        return self.env.get("PERSISTENCE_MODULE", "").endswith("postgres")
+
+    def append(self, records: Sequence[Recorded]) -> None:
+        """Append in one transaction: all or nothing."""
+        try:
+            self.events.put(list(records))
+        except IntegrityError as error:
+            raise VersionConflict(str(error)) from error
+
+    def read(self, stream: str, *, after: int = 0, upto: int | None = None) -> list[Recorded]:
+        return list(self.events.get(stream, gt=after or None, lte=upto))
+
+    def notifications(self, start: int, limit: int = 500) -> Sequence[Notification]:
+        return self.recorder.select_notifications(start, limit)
+
+    def decode(self, notification: Notification) -> Recorded:
+        return self.mapper.to_domain_event(notification)
+
+    def close(self) -> None:
+        self.factory.close()
+
+
+def batched(items: Iterable[Any], size: int) -> Iterable[list[Any]]:
+    batch: list[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
