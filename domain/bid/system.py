@@ -1,0 +1,84 @@
+"""The Presidential Bid game system: `start` and the protocol object."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from domain.bid import checks, state, tally, words
+from domain.bid.board import board_from
+from domain.bid.events import ACTIONS, MatchCreated, Seat
+from domain.bid.rules import MODE, PLAYERS, SETUP, SUIT_PER_PLAYER
+from domain.bid.ruleset import DEFAULT_PRESET, PRESETS, resolve
+from domain.protocol import IllegalAction, MatchSetup, Perspective, Standings
+
+NAME = "bid"
+PLAYABLE_SUITS = ("D", "H", "S")
+
+
+def start(setup: MatchSetup) -> MatchCreated:
+    """The created event: players seated with their suits, the ruleset resolved and
+    the board checked. Refuses a setup the rules forbid."""
+    if setup.system != NAME:
+        raise IllegalAction(f"this is the {NAME!r} system, not {setup.system!r}", SETUP)
+    players = [player.strip() for player in setup.players]
+    if not 2 <= len(players) <= 3:
+        raise IllegalAction(f"Presidential Bid is for 2 or 3 players, not {len(players)}", PLAYERS)
+    if not all(players) or len(set(players)) != len(players):
+        raise IllegalAction("each player needs a name of their own", PLAYERS)
+    mode = setup.mode or "full"
+    if mode != "full":
+        raise IllegalAction(f"a Presidential Bid match records everything shown, so its mode is 'full', not {mode!r}", MODE)
+    ruleset = resolve(setup.preset, setup.options)
+    suits = ruleset.suits
+    if any(suit not in PLAYABLE_SUITS for suit in suits) or len(set(suits)) != len(suits):
+        raise IllegalAction("the players hold different suits other than clubs (D, H or S)", SUIT_PER_PLAYER)
+    if len(suits) < len(players):
+        raise IllegalAction(f"{len(players)} players need {len(players)} suits, the options give {len(suits)}", SUIT_PER_PLAYER)
+    return MatchCreated(
+        title=setup.title,
+        preset=setup.preset or DEFAULT_PRESET,
+        mode=mode,
+        players=tuple(Seat(player=player, suit=suit) for player, suit in zip(players, suits)),
+        ruleset=ruleset,
+        board=board_from(setup.board),
+    )
+
+
+class BidSystem:
+    name = NAME
+    title = "Presidential Bid"
+    presets = PRESETS
+    created_type = MatchCreated
+    action_types = ACTIONS
+
+    def start(self, setup: MatchSetup) -> MatchCreated:
+        return start(setup)
+
+    def initial(self, created: MatchCreated) -> state.BidState:
+        return state.initial(created)
+
+    def check(self, current: state.BidState, event: msgspec.Struct) -> None:
+        checks.check(current, event)
+
+    def evolve(self, current: state.BidState, event: msgspec.Struct) -> state.BidState:
+        return state.evolve(current, event)
+
+    def view(self, current: state.BidState, perspective: Perspective) -> dict:
+        return words.view(current, perspective)
+
+    def redact(self, current: state.BidState, event: msgspec.Struct, perspective: Perspective) -> dict:
+        return words.redact(current, event, perspective)
+
+    def standings(self, current: state.BidState) -> Standings:
+        return tally.standings(current)
+
+    def describe(self, current: state.BidState, event: msgspec.Struct) -> str:
+        return words.describe(current, event)
+
+    def finished(self, current: state.BidState) -> bool:
+        return state.finished(current)
+
+    def players(self, current: state.BidState) -> Sequence[str]:
+        return state.names(current)
