@@ -81,8 +81,9 @@ class MatchLog:
         """The state after `step` events (1 = just created), from the nearest checkpoint."""
         if not 1 <= step <= self.version:
             raise NotFound(f"step {step} is not in this match (steps 1 to {self.version})")
-        if step == self.version:
-            return self.state
+        current = self.state
+        if current.step == step:  # the writer may have appended records but not yet the state
+            return current
         mark = max(1, step - step % CHECKPOINT_EVERY)
         state = self._marks[mark]
         evolve = self.system.evolve
@@ -281,7 +282,7 @@ class Recount:
         events = self.decode_actions(log, raw_events)
         meta = Meta(
             recorded_at=self.clock(),
-            recorded_by="write-token",
+            recorded_by="write-token:" + tokens.sha256(token or "")[:8],
             idempotency_key=idempotency_key,
             request_hash=request_hash,
         )

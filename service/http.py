@@ -10,7 +10,7 @@ import msgspec
 from litestar import Litestar, MediaType, Request, Response, get, post
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
-from litestar.params import Parameter
+from litestar.params import FromPath, JSONBody, QueryParameter
 
 import domain
 from domain.protocol import IllegalAction, MatchSetup, Standings
@@ -91,11 +91,11 @@ def _label(perspective: Any) -> str:
     return perspective.seat if perspective.kind == "seat" else perspective.kind
 
 
-AsParam = Annotated[str | None, Parameter(query="as", description="spectator, everyone, or a player's name")]
+AsParam = Annotated[str | None, QueryParameter(name="as", description="spectator, everyone, or a player's name")]
 
 
 @post("/matches", status_code=201, sync_to_thread=True)
-def create_match(request: Request, data: MatchSetup) -> Created:
+def create_match(request: Request, data: JSONBody[MatchSetup]) -> Created:
     """Create a match; the reply holds the write token and the seat tokens (keep them)."""
     return _recount(request).create(data)
 
@@ -107,13 +107,13 @@ def list_matches(request: Request) -> list[dict[str, Any]]:
 
 
 @get("/matches/{match_id:str}", sync_to_thread=True)
-def match_summary(request: Request, match_id: str) -> dict[str, Any]:
+def match_summary(request: Request, match_id: FromPath[str]) -> dict[str, Any]:
     app = _recount(request)
     return app.summary(app.log(match_id))
 
 
 @post("/matches/{match_id:str}/events", status_code=201)
-async def record_events(request: Request, match_id: str, data: AppendRequest) -> AppendResult:
+async def record_events(request: Request, match_id: FromPath[str], data: JSONBody[AppendRequest]) -> AppendResult:
     """Record actions (Bearer write token). 409 if `expected_version` is stale; a retry
     with the same Idempotency-Key returns the first result and records nothing."""
     body = await request.body()
@@ -131,10 +131,10 @@ async def record_events(request: Request, match_id: str, data: AppendRequest) ->
 @get("/matches/{match_id:str}/events", sync_to_thread=True)
 def list_events(
     request: Request,
-    match_id: str,
+    match_id: FromPath[str],
     as_: AsParam = None,
-    start: Annotated[int, Parameter(query="from", ge=1)] = 1,
-    limit: Annotated[int, Parameter(ge=1, le=1000)] = 200,
+    start: Annotated[int, QueryParameter(name="from", ge=1)] = 1,
+    limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 200,
 ) -> EventPage:
     """The recorded events with their step numbers, as the perspective may see them."""
     app = _recount(request)
@@ -165,7 +165,7 @@ def list_events(
 
 
 @get("/matches/{match_id:str}/state", sync_to_thread=True)
-def state_at(request: Request, match_id: str, as_: AsParam = None, step: Annotated[int | None, Parameter(ge=1)] = None) -> StateAt:
+def state_at(request: Request, match_id: FromPath[str], as_: AsParam = None, step: Annotated[int | None, QueryParameter(ge=1)] = None) -> StateAt:
     """The state after `step` events (default: now), as the perspective may see it."""
     app = _recount(request)
     log = app.log(match_id)
@@ -183,13 +183,13 @@ def state_at(request: Request, match_id: str, as_: AsParam = None, step: Annotat
 
 
 @get("/matches/{match_id:str}/standings", sync_to_thread=True)
-def standings(request: Request, match_id: str) -> Standings:
+def standings(request: Request, match_id: FromPath[str]) -> Standings:
     """Standings recomputed from the record, each placing with the steps that decided it."""
     return _recount(request).standings(match_id)
 
 
 @post("/matches/{match_id:str}/standings/check", status_code=200, sync_to_thread=True)
-def check_claim(request: Request, match_id: str, data: Claim) -> ClaimVerdict:
+def check_claim(request: Request, match_id: FromPath[str], data: JSONBody[Claim]) -> ClaimVerdict:
     """Compare a claimed standings with the record: agree, or the first difference."""
     recorded = {p.player: p for p in _recount(request).standings(match_id).placings}
     for claimed in data.placings:
@@ -215,7 +215,7 @@ def check_claim(request: Request, match_id: str, data: Claim) -> ClaimVerdict:
 
 
 @get("/matches/{match_id:str}/seats", sync_to_thread=True)
-def seat_tokens(request: Request, match_id: str) -> dict[str, str]:
+def seat_tokens(request: Request, match_id: FromPath[str]) -> dict[str, str]:
     """The seat tokens again (needs the write token)."""
     return _recount(request).seat_tokens(match_id, _bearer(request))
 

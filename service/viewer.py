@@ -1,9 +1,100 @@
-"""Routes of the replay viewer (pages, frames, live stream)."""
+"""Routes of the replay viewer: the pages, the frames API and the live stream.
+
+Who may see what is decided by `Recount.perspective`, as for every other read:
+a page gets only what its token entitles it to, so hidden cards never leave the
+server for a reader who may not see them.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from pathlib import Path
+from typing import Annotated, Any
+
+from litestar import MediaType, Request, Response, get
+from litestar.params import Parameter
+from litestar.response import ServerSentEvent
+from litestar.static_files import create_static_files_router
+
+import replay
+from replay import frames, live
+
+STATIC = Path(replay.__file__).resolve().parent / "static"
+# EventSource reconnects after this many milliseconds if the stream drops.
+RECONNECT_MS = 1000
+
+
+def _page(name: str) -> Response[bytes]:
+    # Read on each request: the pages are small and this keeps `make run` free of
+    # a restart after editing them.
+    return Response((STATIC / name).read_bytes(), media_type=MediaType.HTML)
+
+
+@get("/", include_in_schema=False, sync_to_thread=False)
+def index_page() -> Response[bytes]:
+    """The index of matches."""
+    return _page("index.html")
+
+
+@get("/view/{match_id:str}", include_in_schema=False, sync_to_thread=False)
+def replay_page(match_id: str) -> Response[bytes]:
+    """The replay page; it reads the match id from its own URL."""
+    return _page("replay.html")
+
+
+@get("/matches/{match_id:str}/frames", sync_to_thread=True)
+def match_frames(
+    request: Request,
+    match_id: str,
+    as_: api.AsParam = None,
+    start: Annotated[int, Parameter(query="from", ge=1, description="first step (1 = match created)")] = 1,
+    end: Annotated[int | None, Parameter(query="to", ge=1, description="last step (default: the latest)")] = None,
+    limit: Annotated[int, Parameter(ge=1, le=frames.PAGE_MAX, description="at most this many frames")] = frames.PAGE_DEFAULT,
+) -> frames.FramePage:
+    """What the perspective sees after each step from..to, with each step's event in
+    words and its time; paged (follow `next_step`)."""
+    app = api._recount(request)
+    log = app.log(match_id)
+    perspective = app.perspective(log, api._bearer(request), as_)
+    return frames.page(log, perspective, api._label(perspective), start, end, limit)
+
+
+@get("/matches/{match_id:str}/live", sync_to_thread=False)
+async def live_frames(
+    request: Request,
+    match_id: str,
+    as_: api.AsParam = None,
+    token: Annotated[str | None, Parameter(description="a seat or write token, for readers that cannot send headers (EventSource)")] = None,
+    after: Annotated[int | None, Parameter(ge=0, description="the last step the reader has (default: the latest)")] = None,
+) -> ServerSentEvent:
+    """Server-sent events: `frames` as each step is recorded, `finished` when the match
+    ends. A reconnecting EventSource resumes after its Last-Event-ID."""
+    app = api._recount(request)
+    # The first read of a match loads it from the store: keep that off the event loop.
+    log = await asyncio.to_thread(app.log, match_id)
+    perspective = app.perspective(log, api._bearer(request) or token, as_)
+    label = api._label(perspective)
+    resume = request.headers.get("last-event-id", "")
+    seen = int(resume) if resume.isdigit() else (after if after is not None else log.version)
+
+    def frames_after(step: int) -> frames.FramePage:
+        return frames.page(app.log(match_id), perspective, label, step + 1, None)
+
+    stream = live.follow(lambda heard: app.listen(match_id, heard), frames_after, seen)
+    return ServerSentEvent(stream, retry_duration=RECONNECT_MS)
 
 
 def viewer_routes() -> list[Any]:
-    return []
+    return [
+        index_page,
+        replay_page,
+        match_frames,
+        live_frames,
+        create_static_files_router(path="/static", directories=[STATIC]),
+    ]
+
+
+# Imported last: service.http imports this module to build the app, and these
+# routes reuse its helpers (token, application, perspective parameter), which are
+# looked up only when the app is built or a request arrives.
+from service import http as api  # noqa: E402

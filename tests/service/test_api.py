@@ -1,0 +1,189 @@
+"""The HTTP API through Litestar's test client, on a real SQLite file."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+from litestar.testing import TestClient
+
+from domain.president.ruleset import PRESETS
+
+PLAYERS = ["Al", "Betty", "Carl", "Dana"]
+
+
+def classic_deal(dealer: str = "Dana", seed: int = 7) -> dict[str, Any]:
+    """A shuffled 52-card deck dealt one at a time from the dealer's left."""
+    deck = list(PRESETS["classic"].deck)
+    random.Random(seed).shuffle(deck)
+    order = PLAYERS[PLAYERS.index(dealer) + 1 :] + PLAYERS[: PLAYERS.index(dealer) + 1]
+    hands: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    for i, card in enumerate(deck):
+        hands[order[i % len(order)]].append(card)
+    return {"type": "CardsDealt", "dealer": dealer, "hands": hands}
+
+
+def create(client: TestClient, mode: str = "full") -> dict[str, Any]:
+    reply = client.post("/matches", json={"system": "president", "preset": "classic", "players": PLAYERS, "mode": mode, "title": "Friday night"})
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def post(client: TestClient, match: dict[str, Any], events: list[dict[str, Any]], expected: int | None = None, **headers: str):
+    body: dict[str, Any] = {"events": events}
+    if expected is not None:
+        body["expected_version"] = expected
+    return client.post(f"/matches/{match['match_id']}/events", json=body, headers={**auth(match["write_token"]), **headers})
+
+
+def versions(client: TestClient, match: dict[str, Any]) -> int:
+    return client.get(f"/matches/{match['match_id']}", headers=auth(match["write_token"])).json()["version"]
+
+
+def lowest_card_of(hand: list[str]) -> str:
+    ranks = PRESETS["classic"].ranks
+    return min(hand, key=lambda card: ranks.index(card[:-1]))
+
+
+def test_create_then_deal_then_play_is_recorded_in_order(client: TestClient) -> None:
+    match = create(client)
+    assert match["version"] == 1 and set(match["seat_tokens"]) == set(PLAYERS)
+    deal = classic_deal()
+    assert post(client, match, [deal], expected=1).json()["version"] == 2
+    card = lowest_card_of(deal["hands"]["Al"])  # Al sits left of the dealer, Dana, and leads
+    reply = post(client, match, [{"type": "CardsPlayed", "player": "Al", "cards": [card]}], expected=2)
+    assert reply.status_code == 201, reply.text
+    events = client.get(f"/matches/{match['match_id']}/events", headers=auth(match["write_token"])).json()["events"]
+    assert [e["step"] for e in events] == [1, 2, 3]
+    assert [e["type"] for e in events] == ["MatchCreated", "CardsDealt", "CardsPlayed"]
+    assert events[2]["description"].startswith("Al")
+    assert all(e["recorded_at"] > 0 and e["recorded_by"] for e in events)
+
+
+def test_illegal_action_is_422_with_the_rule_and_changes_nothing(client: TestClient) -> None:
+    match = create(client)
+    deal = classic_deal()
+    post(client, match, [deal])
+    out_of_turn = {"type": "CardsPlayed", "player": "Carl", "cards": [deal["hands"]["Carl"][0]]}
+    reply = post(client, match, [out_of_turn], expected=2)
+    assert reply.status_code == 422
+    body = reply.json()
+    assert body["rule"]["source"] and body["rule"]["quote"] and "Carl" in body["error"]
+    assert versions(client, match) == 2
+
+
+def test_a_batch_is_all_or_nothing(client: TestClient) -> None:
+    match = create(client)
+    deal = classic_deal()
+    legal = {"type": "CardsPlayed", "player": "Al", "cards": [lowest_card_of(deal["hands"]["Al"])]}
+    not_his = {"type": "CardsPlayed", "player": "Betty", "cards": [deal["hands"]["Carl"][0]]}
+    assert post(client, match, [deal, legal, not_his], expected=1).status_code == 422
+    assert versions(client, match) == 1
+
+
+def test_stale_expected_version_is_409_and_changes_nothing(client: TestClient) -> None:
+    match = create(client)
+    post(client, match, [classic_deal()], expected=1)
+    reply = post(client, match, [{"type": "PlayerPassed", "player": "Al"}], expected=1)
+    assert reply.status_code == 409 and "version 2" in reply.json()["error"]
+    assert versions(client, match) == 2
+
+
+def test_two_writers_racing_for_one_version_exactly_one_wins(client: TestClient) -> None:
+    match = create(client)
+    deal = classic_deal()
+    post(client, match, [deal], expected=1)
+    card = lowest_card_of(deal["hands"]["Al"])
+    barrier = threading.Barrier(8)
+    codes: list[int] = []
+
+    def writer() -> None:
+        barrier.wait()
+        codes.append(post(client, match, [{"type": "CardsPlayed", "player": "Al", "cards": [card]}], expected=2).status_code)
+
+    threads = [threading.Thread(target=writer) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [201] + [409] * 7
+    assert versions(client, match) == 3
+
+
+def test_retry_with_the_same_idempotency_key_returns_the_first_result(client: TestClient) -> None:
+    match = create(client)
+    deal = classic_deal()
+    first = post(client, match, [deal], expected=1, **{"Idempotency-Key": "deal-1"})
+    again = post(client, match, [deal], expected=1, **{"Idempotency-Key": "deal-1"})
+    assert first.status_code == again.status_code == 201
+    assert first.json()["version"] == again.json()["version"] == 2 and again.json()["replayed"]
+    assert versions(client, match) == 2
+    other = post(client, match, [{"type": "PlayerPassed", "player": "Al"}], **{"Idempotency-Key": "deal-1"})
+    assert other.status_code == 409
+
+
+def test_tokens_guard_writes(client: TestClient) -> None:
+    match = create(client)
+    url = f"/matches/{match['match_id']}/events"
+    body = {"events": [classic_deal()]}
+    assert client.post(url, json=body).status_code == 401
+    assert client.post(url, json=body, headers=auth("not-the-token")).status_code == 403
+    assert client.post(url, json=body, headers=auth(match["seat_tokens"]["Al"])).status_code == 403
+    assert client.post(url, json=body, headers={"Authorization": "Basic abc"}).status_code == 400
+    assert versions(client, match) == 1
+
+
+def test_bad_input_gets_a_clear_4xx(client: TestClient) -> None:
+    match = create(client)
+    url = f"/matches/{match['match_id']}/events"
+    headers = {**auth(match["write_token"]), "Content-Type": "application/json"}
+    assert client.post(url, content=b"{not json", headers=headers).status_code == 400
+    assert client.post(url, json={"events": [{"type": "CardsFlown", "player": "Al"}]}, headers=headers).status_code == 400
+    assert client.post(url, json={"events": [{"type": "PlayerPassed"}]}, headers=headers).status_code == 400
+    assert client.post(url, json={"events": []}, headers=headers).status_code == 400
+    assert client.post(url, json={"evnts": []}, headers=headers).status_code == 400
+    assert client.post("/matches/m_nope/events", json={"events": [classic_deal()]}, headers=headers).status_code == 404
+    assert client.get("/matches/m_nope/state").status_code == 404
+    assert client.get(f"/matches/{match['match_id']}/state?step=99").status_code == 404
+    reply = client.post("/matches", json={"system": "chess", "players": PLAYERS})
+    assert reply.status_code == 422 and "chess" in reply.json()["error"]
+    reply = client.post("/matches", json={"system": "president", "players": ["Al", "Betty"]})
+    assert reply.status_code == 422
+    for reply in (client.get("/matches/m_nope"), client.post("/matches", content=b"[]", headers=headers)):
+        assert "error" in reply.json()
+    assert versions(client, match) == 1
+
+
+def test_state_at_a_step_shows_each_perspective_only_what_it_may_see(client: TestClient) -> None:
+    match = create(client)
+    deal = classic_deal()
+    post(client, match, [deal])
+    state_url = f"/matches/{match['match_id']}/state?step=2"
+    spectator = client.get(state_url)
+    assert spectator.status_code == 200 and spectator.json()["perspective"] == "spectator"
+    for card in deal["hands"]["Al"]:
+        assert f'"{card}"' not in spectator.text
+    al = client.get(state_url + "&as=Al", headers=auth(match["seat_tokens"]["Al"]))
+    assert al.status_code == 200 and all(f'"{card}"' in al.text for card in deal["hands"]["Al"])
+    assert not any(f'"{card}"' in al.text for card in deal["hands"]["Betty"])
+    assert client.get(state_url + "&as=Betty", headers=auth(match["seat_tokens"]["Al"])).status_code == 403
+    assert client.get(state_url + "&as=everyone").status_code == 401
+    everyone = client.get(state_url, headers=auth(match["write_token"]))
+    assert everyone.json()["perspective"] == "everyone" and all(f'"{c}"' in everyone.text for c in deal["hands"]["Betty"])
+    events = client.get(f"/matches/{match['match_id']}/events").json()["events"]
+    assert not any(f'"{card}"' in str(events) for card in deal["hands"]["Al"])
+
+
+def test_list_matches_and_systems(client: TestClient) -> None:
+    first, second = create(client), create(client, mode="public")
+    listed = client.get("/matches").json()
+    assert {m["id"] for m in listed} >= {first["match_id"], second["match_id"]}
+    assert all(m["system"] == "president" and m["players"] == PLAYERS for m in listed)
+    systems = {s["name"]: s for s in client.get("/systems").json()}
+    assert "classic" in systems["president"]["presets"]
+    assert client.get("/schema/openapi.json").status_code == 200
