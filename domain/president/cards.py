@@ -1,0 +1,76 @@
+"""Card codes and decks.
+
+A card is a short string: rank then suit for a suited deck ("3C", "10H", "QS",
+"AD", "2H"; suits C, D, H, S), "JK1"/"JK2" for jokers, and whatever codes a
+ruleset's `deck` lists for another deck. A card's rank is the longest prefix of
+its code that the ruleset names as a rank, so "10H" is a 10, not a 1, and a
+commercial deck can name its cards "12", "0R" or "D1" as long as each starts
+with its rank. Two decks shuffled together simply list a code twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import msgspec
+
+SUITS = ("C", "D", "H", "S")
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+# The ordinary order of a 52-card deck, low to high (2 low, ace high).
+STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+JOKER = "JK"
+
+RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace", JOKER: "joker"}
+COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def suited_deck(ranks: Iterable[str] = STANDARD_RANKS, jokers: int = 0, copies: int = 1) -> tuple[str, ...]:
+    """A shuffled-together pile of `copies` suited decks, each with `jokers` jokers."""
+    one = [f"{rank}{suit}" for rank in ranks for suit in SUITS] + [f"{JOKER}{i}" for i in range(1, jokers + 1)]
+    return tuple(one * copies)
+
+
+class Deck(msgspec.Struct, frozen=True):
+    """What a ruleset's deck says about each card code, computed once per match."""
+
+    rank: dict[str, str]  # card code -> its rank
+    order: dict[str, int]  # rank -> position in the ruleset's order, 0 lowest
+    copies: dict[str, int]  # card code -> how many the deck holds
+    size: int
+
+    @classmethod
+    def of(cls, codes: tuple[str, ...], ranks: tuple[str, ...]) -> Deck:
+        by_length = sorted(ranks, key=len, reverse=True)
+        rank = {}
+        for code in codes:
+            rank[code] = next((r for r in by_length if code.startswith(r)), "")
+        return cls(rank=rank, order={r: i for i, r in enumerate(ranks)}, copies=dict(Counter(codes)), size=len(codes))
+
+    def rank_value(self, code: str) -> int:
+        return self.order[self.rank[code]]
+
+
+def label(code: str) -> str:
+    """A card as printed on a table: "K♠", "10♥", "JK1" stays as it is."""
+    suit = SUIT_SYMBOLS.get(code[-1:])
+    if suit and code[:-1] and not code.startswith(JOKER):
+        return code[:-1] + suit
+    return code
+
+
+def labels(codes: Iterable[str]) -> str:
+    return " ".join(label(code) for code in codes)
+
+
+def rank_words(rank: str, count: int) -> str:
+    """"a 9", "three 9s", "an ace", "two kings"."""
+    word = RANK_WORDS.get(rank, rank)
+    if count == 1:
+        article = "an" if word[:1] in "aeiou8" or word in ("11", "18") else "a"
+        return f"{article} {word}"
+    return f"{COUNT_WORDS.get(count, str(count))} {word}s"
+
+
+def count_words(count: int) -> str:
+    return "one card" if count == 1 else f"{COUNT_WORDS.get(count, str(count))} cards"

@@ -1,0 +1,54 @@
+"""The facts recorded at the table. Players are named; cards are codes (cards.py)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.president.ruleset import Ruleset
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    pass
+
+
+class MatchCreated(Event):
+    players: tuple[str, ...]
+    ruleset: Ruleset
+    mode: str = "full"  # "full": every hand recorded at the deal; "public": only what is played face up
+    title: str = ""
+
+
+class CardsDealt(Event):
+    """The whole deck dealt by `dealer`. Full mode lists each player's `hands`;
+    public mode lists only the hand `sizes`."""
+
+    dealer: str
+    hands: dict[str, tuple[str, ...]] = {}
+    sizes: dict[str, int] = {}
+
+
+class CardsExchanged(Event):
+    """Cards passed between games: `cards` seen by the record, plus `unknown` cards
+    that changed hands unseen (public mode only)."""
+
+    giver: str
+    receiver: str
+    cards: tuple[str, ...] = ()
+    unknown: int = 0
+
+
+class CardsPlayed(Event):
+    player: str
+    cards: tuple[str, ...]
+
+
+class PlayerPassed(Event):
+    player: str
+
+
+class MatchEnded(Event):
+    """The table stops playing; only between games."""
+
+
+ACTION_TYPES = (CardsDealt, CardsExchanged, CardsPlayed, PlayerPassed, MatchEnded)
+Action = CardsDealt | CardsExchanged | CardsPlayed | PlayerPassed | MatchEnded

@@ -1,0 +1,71 @@
+"""What the record knows of a hand: the cards it has seen there, and how many it
+has not seen. In full mode every card is seen; in public mode a hand starts unseen
+and cards become known only when an exchange reveals them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+import msgspec
+
+from domain.president.cards import Deck
+
+
+class Hand(msgspec.Struct, frozen=True):
+    known: tuple[str, ...] = ()
+    unknown: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.known) + self.unknown
+
+
+def take(hand: Hand, cards: Iterable[str], unknown: int = 0) -> Hand:
+    """The hand without `cards` (each a seen card if it was seen there, else one of
+    the unseen ones) and `unknown` more unseen cards."""
+    known = list(hand.known)
+    hidden = hand.unknown - unknown
+    for card in cards:
+        if card in known:
+            known.remove(card)
+        else:
+            hidden -= 1
+    return Hand(tuple(known), hidden)
+
+
+def add(hand: Hand, cards: Iterable[str], unknown: int = 0) -> Hand:
+    return Hand(hand.known + tuple(cards), hand.unknown + unknown)
+
+
+def forget(hand: Hand, keep: Iterable[str]) -> Hand:
+    """The hand once the record can no longer tell which of its seen cards are
+    still there, except `keep`."""
+    kept = tuple(card for card in hand.known if card in set(keep))
+    return Hand(kept, hand.size - len(kept))
+
+
+def unseen_copies(deck: Deck, hands: Mapping[str, Hand], played: Iterable[str]) -> Counter[str]:
+    """How many copies of each card may still be among the unseen cards of some hand."""
+    left = Counter(deck.copies)
+    left.subtract(played)
+    for hand in hands.values():
+        left.subtract(hand.known)
+    return left
+
+
+def missing(hand: Hand, cards: Iterable[str], unseen: Counter[str]) -> list[str]:
+    """The cards of `cards` that cannot be in `hand`: neither seen there nor among
+    its unseen cards (a card seen elsewhere or played already is not unseen)."""
+    wanted = Counter(cards)
+    have = Counter(hand.known)
+    from_unseen = 0
+    short: list[str] = []
+    for card, count in wanted.items():
+        rest = count - min(count, have[card])
+        if rest > max(unseen[card], 0):
+            short.append(card)
+        from_unseen += rest
+    if from_unseen > hand.unknown and not short:
+        short = [card for card, count in wanted.items() if count > have[card]]
+    return short

@@ -1,0 +1,284 @@
+"""The state of a match and `evolve`, which folds one checked event into it."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.president.cards import Deck
+from domain.president.events import (
+    CardsDealt,
+    CardsExchanged,
+    CardsPlayed,
+    MatchCreated,
+    MatchEnded,
+    PlayerPassed,
+)
+from domain.president.hands import Hand, add, forget, take
+from domain.president.ruleset import Ruleset
+
+Phase = Literal["dealing", "exchanging", "playing", "between", "ended"]
+
+
+class Play(msgspec.Struct, frozen=True):
+    player: str
+    cards: tuple[str, ...]
+    step: int
+
+
+class ExchangeDue(msgspec.Struct, frozen=True):
+    """Cards `giver` owes `receiver` before play; `returning` is the answer to a gift."""
+
+    giver: str
+    receiver: str
+    count: int
+    returning: bool = False
+
+
+class Exchange(msgspec.Struct, frozen=True):
+    giver: str
+    receiver: str
+    cards: tuple[str, ...]
+    unknown: int
+    step: int
+
+
+class GameResult(msgspec.Struct, frozen=True):
+    number: int
+    dealer: str
+    order: tuple[str, ...]  # finishing order, first out first
+    out_steps: tuple[int, ...]  # the step each went out (the last: the step that ended the game)
+    titles: tuple[str, ...]
+    points: tuple[int, ...]
+
+    @property
+    def end_step(self) -> int:
+        return self.out_steps[-1]
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    step: int
+    ruleset: Ruleset
+    deck: Deck
+    mode: str
+    players: tuple[str, ...]
+    seating: tuple[str, ...]  # clockwise, for the game being played or the next one
+    phase: Phase = "dealing"
+    game: int = 0  # number of the game being played, or of the last one
+    dealer: str | None = None
+    leader: str | None = None  # who leads the game's first round
+    turn: str | None = None
+    direction: int = 1  # +1 clockwise (to the left), -1 counter-clockwise
+    hands: dict[str, Hand] = {}
+    trick: tuple[Play, ...] = ()
+    passed: tuple[str, ...] = ()  # passes since the last play of the round
+    played: tuple[str, ...] = ()  # cards played this game
+    out: tuple[str, ...] = ()
+    out_steps: tuple[int, ...] = ()
+    dues: tuple[ExchangeDue, ...] = ()
+    exchanged: tuple[Exchange, ...] = ()  # this game's exchanges
+    ranking: tuple[str, ...] = ()  # finishing order of the last game played out
+    points: dict[str, int] = {}
+    games: tuple[GameResult, ...] = ()
+
+
+def initial(created: MatchCreated) -> State:
+    players = tuple(created.players)
+    ruleset = created.ruleset
+    return State(
+        step=1,
+        ruleset=ruleset,
+        deck=Deck.of(ruleset.deck, ruleset.ranks),
+        mode=created.mode,
+        players=players,
+        seating=players,
+        points={player: 0 for player in players},
+    )
+
+
+def role_index(place: int, count: int) -> int:
+    """Index into `role_titles`/`role_points` for finishing place `place` (0 first)
+    of `count` players: first, second, the middle, second to last, last. With
+    fewer than four players there is no second or second to last."""
+    if place == 0:
+        return 0
+    if place == count - 1:
+        return 4
+    if count >= 4 and place == 1:
+        return 1
+    if count >= 4 and place == count - 2:
+        return 3
+    return 2
+
+
+def title_of(ruleset: Ruleset, place: int, count: int) -> str:
+    return ruleset.role_titles[role_index(place, count)]
+
+
+def holding(state: State, player: str) -> bool:
+    hand = state.hands.get(player)
+    return hand is not None and hand.size > 0
+
+
+def next_holding(state: State, after: str, skip: tuple[str, ...] = ()) -> str | None:
+    """The next player from `after` in the direction of play who still holds cards."""
+    seats = state.seating
+    start = seats.index(after)
+    for offset in range(1, len(seats) + 1):
+        player = seats[(start + state.direction * offset) % len(seats)]
+        if player not in skip and holding(state, player):
+            return player
+    return None
+
+
+def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...]) -> tuple[ExchangeDue, ...]:
+    dues: list[ExchangeDue] = []
+    count = len(ranking)
+    for place, cards in enumerate(ruleset.exchange):
+        if place >= count // 2 or cards <= 0:
+            break
+        low, high = ranking[count - 1 - place], ranking[place]
+        dues += [ExchangeDue(low, high, cards), ExchangeDue(high, low, cards, returning=True)]
+    return tuple(dues)
+
+
+def first_leader(state: State, dealer: str) -> str:
+    if state.game == 0 or not state.ranking:
+        return next_holding(state, dealer) or dealer
+    return state.ranking[0] if state.ruleset.next_leader == "president" else state.ranking[-1]
+
+
+def _dealt(state: State, event: CardsDealt) -> State:
+    if state.mode == "full":
+        hands = {player: Hand(tuple(event.hands[player])) for player in state.seating}
+    else:
+        hands = {player: Hand((), event.sizes[player]) for player in state.seating}
+    state = replace(
+        state,
+        game=state.game + 1,
+        dealer=event.dealer,
+        hands=hands,
+        trick=(),
+        passed=(),
+        played=(),
+        out=(),
+        out_steps=(),
+        exchanged=(),
+        dues=exchange_dues(state.ruleset, state.ranking) if state.ranking else (),
+        direction=1,
+    )
+    leader = first_leader(state, event.dealer)
+    if state.dues:
+        return replace(state, phase="exchanging", leader=leader, turn=None)
+    return replace(state, phase="playing", leader=leader, turn=leader)
+
+
+def received_from(state: State, player: str, giver: str) -> tuple[str, ...]:
+    """The cards `player` was seen to receive from `giver` in this game's exchanges."""
+    return tuple(card for done in state.exchanged if done.giver == giver and done.receiver == player for card in done.cards)
+
+
+def _exchanged(state: State, event: CardsExchanged) -> State:
+    hands = dict(state.hands)
+    giver = take(hands[event.giver], event.cards, event.unknown)
+    if event.unknown and giver.known:
+        # Unseen cards left this hand: any seen card may have been among them, except
+        # those the rules forbid giving back.
+        keep = () if state.ruleset.return_received_allowed else received_from(state, event.giver, event.receiver)
+        giver = forget(giver, keep)
+    hands[event.giver] = giver
+    hands[event.receiver] = add(hands[event.receiver], event.cards, event.unknown)
+    dues = tuple(due for due in state.dues if (due.giver, due.receiver) != (event.giver, event.receiver))
+    done = Exchange(event.giver, event.receiver, tuple(event.cards), event.unknown, state.step + 1)
+    state = replace(state, hands=hands, dues=dues, exchanged=state.exchanged + (done,))
+    if dues:
+        return state
+    return replace(state, phase="playing", turn=state.leader)
+
+
+def _played(state: State, event: CardsPlayed) -> State:
+    step = state.step + 1
+    hands = dict(state.hands)
+    hands[event.player] = take(hands[event.player], event.cards)
+    out, out_steps = state.out, state.out_steps
+    if hands[event.player].size == 0:
+        out, out_steps = out + (event.player,), out_steps + (step,)
+    state = replace(
+        state,
+        hands=hands,
+        trick=state.trick + (Play(event.player, tuple(event.cards), step),),
+        played=state.played + tuple(event.cards),
+        passed=state.passed if state.ruleset.pass_locks_out else (),
+        out=out,
+        out_steps=out_steps,
+    )
+    if sum(1 for player in state.seating if holding(state, player)) <= 1:
+        return _game_over(state, step)
+    return _pass_turn(state, event.player)
+
+
+def _passed(state: State, event: PlayerPassed) -> State:
+    return _pass_turn(replace(state, passed=state.passed + (event.player,)), event.player)
+
+
+def _pass_turn(state: State, after: str) -> State:
+    """Give the turn to the next player who may still answer the last play, or, if
+    nobody may, end the round: its last player leads, or, if out, the next one."""
+    last = state.trick[-1].player
+    if any(p != last and p not in state.passed and holding(state, p) for p in state.seating):
+        return replace(state, turn=next_holding(state, after, skip=state.passed))
+    leader = last if holding(state, last) else next_holding(state, last)
+    return replace(state, trick=(), passed=(), turn=leader)
+
+
+def _game_over(state: State, step: int) -> State:
+    ruleset = state.ruleset
+    order = state.out + tuple(player for player in state.seating if holding(state, player))
+    out_steps = state.out_steps + (step,) * (len(order) - len(state.out))
+    count = len(order)
+    indexes = [role_index(place, count) for place in range(count)]
+    points = tuple(ruleset.role_points[i] for i in indexes)
+    result = GameResult(
+        number=state.game,
+        dealer=state.dealer or "",
+        order=order,
+        out_steps=out_steps,
+        titles=tuple(ruleset.role_titles[i] for i in indexes),
+        points=points,
+    )
+    running = dict(state.points)
+    for player, gained in zip(order, points):
+        running[player] = running.get(player, 0) + gained
+    return replace(
+        state,
+        phase="between",
+        turn=None,
+        trick=(),
+        passed=(),
+        out=order,
+        out_steps=out_steps,
+        ranking=order,
+        seating=order if ruleset.reseat_by_finishing_order else state.seating,
+        points=running,
+        games=state.games + (result,),
+    )
+
+
+def _ended(state: State, event: MatchEnded) -> State:
+    return replace(state, phase="ended", turn=None)
+
+
+_EVOLVE = {
+    CardsDealt: _dealt,
+    CardsExchanged: _exchanged,
+    CardsPlayed: _played,
+    PlayerPassed: _passed,
+    MatchEnded: _ended,
+}
+
+
+def evolve(state: State, event: msgspec.Struct) -> State:
+    state = _EVOLVE[type(event)](state, event)
+    return replace(state, step=state.step + 1)

@@ -1,0 +1,74 @@
+"""The President game system: the protocol of domain/protocol.py over this package."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from domain.president import checks, standings, state, views
+from domain.president.cards import Deck
+from domain.president.events import ACTION_TYPES, MatchCreated
+from domain.president.ruleset import MODES, PRESETS, resolve
+from domain.president.texts import KNOWLEDGE, RULES_ARE_DATA, rule
+from domain.protocol import IllegalAction, MatchSetup, Perspective, Standings
+
+
+class President:
+    name = "president"
+    title = "President"
+    presets = PRESETS
+    created_type = MatchCreated
+    action_types = ACTION_TYPES
+
+    def start(self, setup: MatchSetup) -> MatchCreated:
+        ruleset = resolve(setup.preset, setup.options)
+        players = tuple(setup.players)
+        if len(set(players)) != len(players) or not all(player.strip() for player in players):
+            raise IllegalAction("every player needs a name of their own", KNOWLEDGE)
+        if not ruleset.min_players <= len(players) <= ruleset.max_players:
+            raise IllegalAction(
+                f"{len(players)} players: this ruleset is for {ruleset.min_players} to {ruleset.max_players}",
+                rule(ruleset.text, "players"),
+            )
+        mode = setup.mode or "full"
+        if mode not in MODES:
+            raise IllegalAction(f"mode must be one of {', '.join(MODES)}, not {mode!r}", KNOWLEDGE)
+        deck = Deck.of(ruleset.deck, ruleset.ranks)
+        nameless = sorted(code for code, rank in deck.rank.items() if not rank)
+        if nameless:
+            raise IllegalAction(f"the deck lists cards of no rank: {', '.join(nameless)}", RULES_ARE_DATA)
+        if deck.size < len(players):
+            raise IllegalAction("the deck has fewer cards than there are players", rule(ruleset.text, "deal"))
+        return MatchCreated(players=players, ruleset=ruleset, mode=mode, title=setup.title)
+
+    def initial(self, created: MatchCreated) -> state.State:
+        return state.initial(created)
+
+    def check(self, current: state.State, event: msgspec.Struct) -> None:
+        checks.check(current, event)
+
+    def evolve(self, current: state.State, event: msgspec.Struct) -> state.State:
+        return state.evolve(current, event)
+
+    def view(self, current: state.State, perspective: Perspective) -> dict[str, Any]:
+        return views.view(current, perspective)
+
+    def redact(self, current: state.State, event: msgspec.Struct, perspective: Perspective) -> dict[str, Any]:
+        return views.redact(current, event, perspective)
+
+    def standings(self, current: state.State) -> Standings:
+        return standings.standings(current)
+
+    def describe(self, current: state.State, event: msgspec.Struct) -> str:
+        return views.describe(current, event)
+
+    def finished(self, current: state.State) -> bool:
+        return current.phase == "ended"
+
+    def players(self, current: state.State) -> Sequence[str]:
+        return current.players
+
+
+SYSTEM = President()

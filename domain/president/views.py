@@ -1,0 +1,115 @@
+"""What each perspective may see: `view` of a state, `redact` of an event, and
+`describe`, an event in a player's words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.president.cards import count_words, labels, rank_words
+from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
+from domain.president.state import State, evolve, title_of
+from domain.protocol import Perspective
+
+
+def sees_cards_of(state: State, perspective: Perspective, player: str) -> bool:
+    """Public mode records only what the table saw, so its seen cards are public;
+    in full mode a player's cards are theirs and the record's."""
+    if state.mode != "full" or perspective.kind == "everyone":
+        return True
+    return perspective.kind == "seat" and perspective.seat == player
+
+
+def roles(state: State) -> dict[str, str]:
+    """Each player's title from the last game played out."""
+    count = len(state.ranking)
+    return {player: title_of(state.ruleset, place, count) for place, player in enumerate(state.ranking)}
+
+
+def _exchange(state: State, perspective: Perspective, giver: str, receiver: str, cards, unknown: int) -> dict:
+    if sees_cards_of(state, perspective, giver) or sees_cards_of(state, perspective, receiver):
+        return {"giver": giver, "receiver": receiver, "cards": list(cards), "unknown": unknown}
+    return {"giver": giver, "receiver": receiver, "cards": [], "unknown": len(cards) + unknown}
+
+
+def view(state: State, perspective: Perspective) -> dict[str, Any]:
+    hands = {}
+    for player in state.seating:
+        hand = state.hands.get(player)
+        if hand is None:
+            hands[player] = {"count": 0}
+            continue
+        shown = {"count": hand.size}
+        if sees_cards_of(state, perspective, player):
+            shown["cards"] = list(hand.known)
+            if hand.unknown:
+                shown["unknown"] = hand.unknown
+        hands[player] = shown
+    return {
+        "game": state.game,
+        "phase": state.phase,
+        "mode": state.mode,
+        "seating": list(state.seating),
+        "dealer": state.dealer,
+        "leader": state.leader,
+        "turn": state.turn,
+        "direction": "clockwise" if state.direction == 1 else "counter-clockwise",
+        "trick": [{"player": play.player, "cards": list(play.cards), "step": play.step} for play in state.trick],
+        "passed": list(state.passed),
+        "hands": hands,
+        "finishing_order": list(state.out),
+        "roles": roles(state),
+        "points": dict(state.points),
+        "exchanges_due": [{"giver": d.giver, "receiver": d.receiver, "count": d.count} for d in state.dues],
+        "exchanges": [
+            _exchange(state, perspective, done.giver, done.receiver, done.cards, done.unknown) | {"step": done.step}
+            for done in state.exchanged
+        ],
+        "games_played": len(state.games),
+    }
+
+
+def redact(state: State, event: msgspec.Struct, perspective: Perspective) -> dict[str, Any]:
+    data = msgspec.to_builtins(event)
+    if isinstance(event, CardsDealt) and event.hands:
+        data["sizes"] = {player: len(cards) for player, cards in event.hands.items()}
+        data["hands"] = {p: list(c) for p, c in event.hands.items() if sees_cards_of(state, perspective, p)}
+    elif isinstance(event, CardsExchanged):
+        data.update(_exchange(state, perspective, event.giver, event.receiver, event.cards, event.unknown))
+    return data
+
+
+def _titled(state: State, player: str) -> str:
+    title = roles(state).get(player)
+    return f"{player} ({title})" if title else player
+
+
+def describe(state: State, event: msgspec.Struct) -> str:
+    if isinstance(event, CardsDealt):
+        count = sum(len(c) for c in event.hands.values()) or sum(event.sizes.values())
+        return f"{event.dealer} deals {count} cards to {len(state.seating)} players"
+    if isinstance(event, CardsExchanged):
+        given = labels(event.cards)
+        if event.unknown:
+            unseen = count_words(event.unknown)
+            given = f"{given} and {event.unknown} unseen" if given else unseen
+        return f"{_titled(state, event.giver)} gives {_titled(state, event.receiver)} {given}"
+    if isinstance(event, CardsPlayed):
+        rank = state.deck.rank.get(event.cards[0], event.cards[0]) if event.cards else "?"
+        line = f"{event.player} plays {rank_words(rank, len(event.cards))}"
+        after = evolve(state, event)
+        if after.phase == "between":
+            last = after.out[-1]
+            return f"{line} and goes out; the game is over, {last} is the {title_of(state.ruleset, len(after.out) - 1, len(after.out))}"
+        if event.player in after.out and event.player not in state.out:
+            return f"{line} and goes out"
+        return line
+    if isinstance(event, PlayerPassed):
+        after = evolve(state, event)
+        if not after.trick and after.turn:
+            return f"{event.player} passes; {after.turn} leads the next round"
+        return f"{event.player} passes"
+    if isinstance(event, MatchEnded):
+        return f"The match ends after {len(state.games)} game{'s' if len(state.games) != 1 else ''}"
+    return type(event).__name__

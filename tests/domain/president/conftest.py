@@ -1,0 +1,119 @@
+"""Helpers for the President tests: a match from a setup, and actions written the way a
+scorekeeper says them ("Al plays 3C 3D", "Betty passes", "Dana gives Al 8C 8D",
+"Dana gives Al 2 unseen", "end")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import msgspec
+import pytest
+
+from domain.fold import record
+from domain.president import SYSTEM
+from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
+from domain.protocol import MatchSetup
+
+FOUR = ["Al", "Betty", "Carl", "Dana"]
+
+# A whole 52-card deal by Dana (Al, at her left, leads): every card placed by hand.
+CLASSIC_HANDS = {
+    "Al": "3C 3D 3H 3S 5C 7C 9C 9D JC QC KC AC 2C",
+    "Betty": "4C 4D 5D 6C 6D 7D 9H 10C 10D JD QD KD AD",
+    "Carl": "4H 5H 6H 7H 8C 8D 9S 10H JH QH KH AH 2D",
+    "Dana": "2H 2S 4S 5S 6S 7S 8H 8S 10S JS QS KS AS",
+}
+
+# A twelve-card deck (ranks 3 to 8 in clubs and diamonds) for short games, three cards each.
+SMALL_DECK = "3C 3D 4C 4D 5C 5D 6C 6D 7C 7D 8C 8D".split()
+SMALL_GAME_ONE = {"Al": "3C 3D 8C", "Betty": "4C 4D 7C", "Carl": "5C 5D 6C", "Dana": "6D 7D 8D"}
+# Game one, played out: Al goes out first, then Carl, then Betty; Dana is left holding 8D.
+SMALL_GAME_ONE_PLAY = [
+    "Al plays 8C", "Betty passes", "Carl passes", "Dana passes",
+    "Al plays 3C 3D",
+    "Betty plays 4C 4D", "Carl plays 5C 5D", "Dana passes", "Betty passes",
+    "Carl plays 6C",
+    "Dana plays 7D", "Betty passes",
+    "Dana plays 6D", "Betty plays 7C",
+]
+# Game two, dealt by Dana (the scum) to the players now seated in finishing order: Al, Carl, Betty, Dana.
+SMALL_GAME_TWO = {"Al": "3C 4C 5C", "Carl": "3D 4D 6C", "Betty": "5D 6D 7C", "Dana": "7D 8C 8D"}
+
+
+def deal(dealer: str, hands: dict[str, str] | None = None, **sizes: int) -> CardsDealt:
+    if hands is not None:
+        return CardsDealt(dealer=dealer, hands={p: tuple(cards.split()) for p, cards in hands.items()})
+    return CardsDealt(dealer=dealer, sizes=sizes)
+
+
+def action(line: str | msgspec.Struct) -> msgspec.Struct:
+    if not isinstance(line, str):
+        return line
+    if line == "end":
+        return MatchEnded()
+    words = line.split()
+    player, verb, rest = words[0], words[1], words[2:]
+    if verb == "plays":
+        return CardsPlayed(player=player, cards=tuple(rest))
+    if verb == "passes":
+        return PlayerPassed(player=player)
+    if verb == "gives":
+        receiver, rest = rest[0], rest[1:]
+        unknown = 0
+        if rest and rest[-1] == "unseen":
+            unknown, rest = int(rest[-2]), rest[:-2]
+            rest = rest[:-1] if rest and rest[-1] == "+" else rest
+        return CardsExchanged(giver=player, receiver=receiver, cards=tuple(rest), unknown=unknown)
+    raise ValueError(line)
+
+
+def new_match(players: Iterable[str] = FOUR, mode: str = "full", preset: str = "classic", **options):
+    setup = MatchSetup(system="president", players=list(players), preset=preset, options=options, mode=mode)
+    return SYSTEM.initial(SYSTEM.start(setup))
+
+
+def play(state, lines: Iterable[str | msgspec.Struct]):
+    """Record each action with its checks (raises IllegalAction at the first illegal one)."""
+    return record(SYSTEM, state, [action(line) for line in lines])
+
+
+def small_match(mode: str = "full", **options):
+    """The twelve-card match after game one (Al president, Carl vice-president, Betty worker, Dana scum)."""
+    options.setdefault("deck", SMALL_DECK)
+    state = new_match(mode=mode, **options)
+    first = deal("Dana", SMALL_GAME_ONE) if mode == "full" else deal("Dana", Al=3, Betty=3, Carl=3, Dana=3)
+    return play(state, [first, *SMALL_GAME_ONE_PLAY])
+
+
+def small_game_two(mode: str = "full", **options):
+    """Game two of the twelve-card match, dealt and waiting for the exchanges."""
+    state = small_match(mode, **options)
+    second = deal("Dana", SMALL_GAME_TWO) if mode == "full" else deal("Dana", Al=3, Carl=3, Betty=3, Dana=3)
+    return play(state, [second])
+
+
+class Kit:
+    """The helpers, handed to tests as the `kit` fixture."""
+
+    FOUR = FOUR
+    CLASSIC_HANDS = CLASSIC_HANDS
+    SMALL_DECK = SMALL_DECK
+    SMALL_GAME_TWO = SMALL_GAME_TWO
+    deal = staticmethod(deal)
+    action = staticmethod(action)
+    new_match = staticmethod(new_match)
+    play = staticmethod(play)
+    small_match = staticmethod(small_match)
+    small_game_two = staticmethod(small_game_two)
+
+    @staticmethod
+    def classic_dealt(mode: str = "full", **options):
+        """Four players, the classic deck dealt by Dana as in CLASSIC_HANDS; Al leads."""
+        state = new_match(mode=mode, **options)
+        dealt = deal("Dana", CLASSIC_HANDS) if mode == "full" else deal("Dana", Al=13, Betty=13, Carl=13, Dana=13)
+        return play(state, [dealt])
+
+
+@pytest.fixture(scope="session")
+def kit() -> type[Kit]:
+    return Kit
