@@ -1,0 +1,94 @@
+"""What each perspective sees: a sealed bid is seen by its player (and everyone)
+only, in the view, the redacted event and the description alike."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from domain.bid import SYSTEM
+from domain.bid.cards import card_name, short
+from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed
+from domain.protocol import EVERYONE, SPECTATOR, Perspective
+
+AL = Perspective("seat", "Al")
+BETTY = Perspective("seat", "Betty")
+
+
+def bid_of(view, player):
+    return next(p["bid"] for p in view["players"] if p["player"] == player)
+
+
+@pytest.mark.parametrize(
+    ("perspective", "sees"),
+    [
+        pytest.param(SPECTATOR, "committed", id="spectator: public information only"),
+        pytest.param(BETTY, "committed", id="another seat: not Al's bid"),
+        pytest.param(AL, "9H", id="Al's seat: Al's own bid"),
+        pytest.param(EVERYONE, "9H", id="everyone: all that is recorded"),
+    ],
+)
+def test_a_sealed_bid(table, perspective, sees):
+    before = table.state(["up 7C"])
+    commit = BidCommitted(player="Al", card="9H")
+    after = SYSTEM.evolve(before, commit)
+    assert bid_of(SYSTEM.view(after, perspective), "Al") == sees
+    assert SYSTEM.redact(before, commit, perspective) == {"type": "BidCommitted", "player": "Al", "card": sees}
+    if sees == "committed":
+        # Nothing tells a 9 from a 10: the hand still holds the card, as at the table.
+        other = BidCommitted(player="Al", card="10H")
+        assert SYSTEM.view(after, perspective) == SYSTEM.view(SYSTEM.evolve(before, other), perspective)
+        assert SYSTEM.redact(before, commit, perspective) == SYSTEM.redact(before, other, perspective)
+        assert SYSTEM.describe(before, commit) == SYSTEM.describe(before, other)
+
+
+def test_a_commit_is_described_without_its_card(table):
+    before = table.state(["up 7C"])
+    line = SYSTEM.describe(before, BidCommitted(player="Al", card="9H"))
+    assert line == "Al commits a sealed bid"
+    assert "9" not in line and "heart" not in line
+
+
+def test_the_reveal_shows_every_card_to_everyone(table):
+    before = table.state(["up 7C", "commit Al 9H", "commit Betty QS"])
+    reveal = BidsRevealed(bids=(Bid(player="Al", card="9H"), Bid(player="Betty", card="QS")))
+    after = SYSTEM.evolve(before, reveal)
+    view = SYSTEM.view(after, SPECTATOR)
+    assert view["history"] == [
+        {"district": "7C", "bids": [{"player": "Al", "card": "9H"}, {"player": "Betty", "card": "QS"}],
+         "winner": "Betty", "card": "QS", "step": 5}
+    ]
+    assert [p["bid"] for p in view["players"]] == [None, None]
+    assert SYSTEM.redact(before, reveal, SPECTATOR) == msgspec.to_builtins(reveal)
+    assert SYSTEM.describe(before, reveal) == (
+        f"Al shows {card_name('9H')}, Betty shows {card_name('QS')}: Betty wins district {short('7C')}"
+    )
+
+
+def test_the_view_shape(table):
+    state = table.state(["round 7C Al 9H Betty 9S", "round 2C Al 2H Betty 3S", "up AC"])
+    view = SYSTEM.view(state, SPECTATOR)
+    assert (view["step"], view["round"], view["rounds"], view["up"], view["draw_pile"], view["finished"]) == (6, 3, 13, "AC", 10, False)
+    assert [(p["player"], p["suit"], len(p["hand"]), p["districts_won"]) for p in view["players"]] == [
+        ("Al", "H", 11, 0),
+        ("Betty", "S", 11, 1),
+    ]
+    districts = {d["district"]: d for region in view["board"]["regions"] for d in region["districts"]}
+    assert districts["7C"] == {"district": "7C", "status": "neutral", "winner": None, "card": None}
+    assert districts["2C"] == {"district": "2C", "status": "won", "winner": "Betty", "card": "3S"}
+    assert districts["AC"]["status"] == "up"
+    assert districts["KC"]["status"] == "open"
+    assert view["board"]["reconstruction"] is True
+    msgspec.json.encode(view)
+
+
+def test_descriptions(table):
+    state = table.state(["round 7C Al 9H Betty 9S"])
+    assert SYSTEM.describe(state, DistrictRevealed(district="AC")) == "Round 2: district A♣ in Capital is up for bid"
+    up = table.state(["round 7C Al 9H Betty 9S", "up AC"])
+    tie = BidsRevealed(bids=(Bid(player="Al", card="10H"), Bid(player="Betty", card="10S")))
+    assert SYSTEM.describe(up, tie).endswith("a tie: district A♣ stays neutral")
+    created = SYSTEM.start(table.setup())
+    assert SYSTEM.describe(SYSTEM.initial(created), created) == (
+        "Presidential Bid on the Recount default board (a reconstruction): Al holds the hearts, Betty holds the spades"
+    )
