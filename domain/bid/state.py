@@ -56,6 +56,15 @@ def finished(state: BidState) -> bool:
     return len(state.districts) == ROUNDS
 
 
+def reveal_due(state: BidState) -> BidsRevealed | None:
+    """The reveal a sealed round calls for once every player has committed (the
+    only legal next event then), so a service can append it without anyone at the
+    table knowing the cards; None while a commit is missing or nobody committed."""
+    if not state.commits or len(state.commits) < len(state.match.players):
+        return None
+    return BidsRevealed(bids=state.commits)
+
+
 def winning_bid(bids: tuple[Bid, ...]) -> Bid | None:
     """The highest card, or None when the highest is tied (the district stays neutral).
 

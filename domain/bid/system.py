@@ -29,13 +29,15 @@ def start(setup: MatchSetup) -> MatchCreated:
         raise IllegalAction("each player needs a name of their own", PLAYERS)
     mode = setup.mode or "full"
     if mode != "full":
-        raise IllegalAction(f"a Presidential Bid match records everything shown, so its mode is 'full', not {mode!r}", MODE)
+        raise IllegalAction(f"a Presidential Bid match records everything shown: mode 'full', not {mode!r}", MODE)
     ruleset = resolve(setup.preset, setup.options)
     suits = ruleset.suits
     if any(suit not in PLAYABLE_SUITS for suit in suits) or len(set(suits)) != len(suits):
         raise IllegalAction("the players hold different suits other than clubs (D, H or S)", SUIT_PER_PLAYER)
     if len(suits) < len(players):
-        raise IllegalAction(f"{len(players)} players need {len(players)} suits, the options give {len(suits)}", SUIT_PER_PLAYER)
+        raise IllegalAction(
+            f"{len(players)} players need {len(players)} suits, the options give {len(suits)}", SUIT_PER_PLAYER
+        )
     return MatchCreated(
         title=setup.title,
         preset=setup.preset or DEFAULT_PRESET,

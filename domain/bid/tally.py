@@ -63,7 +63,9 @@ def decide(won: dict[str, list[str]], ruleset: Ruleset) -> tuple[str | None, str
     return None, "neutral", 0, REGION_NEUTRAL
 
 
-def region_result(region: Region, districts: list[District], players: tuple[str, ...], ruleset: Ruleset) -> RegionResult:
+def region_result(
+    region: Region, districts: list[District], players: tuple[str, ...], ruleset: Ruleset
+) -> RegionResult:
     won: dict[str, list[str]] = {player: [] for player in players}
     for district in districts:
         if district.winner is not None and district.card is not None:

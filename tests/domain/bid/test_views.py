@@ -92,3 +92,15 @@ def test_descriptions(table):
     assert SYSTEM.describe(SYSTEM.initial(created), created) == (
         "Presidential Bid on the Recount default board (a reconstruction): Al holds the hearts, Betty holds the spades"
     )
+
+
+def test_the_reveal_a_sealed_round_calls_for(table):
+    """Sealed bids: once every player has committed, the reveal is the committed cards."""
+    from domain.bid.state import reveal_due
+
+    assert reveal_due(table.state(["up 7C"])) is None
+    assert reveal_due(table.state(["up 7C", "commit Betty QS"])) is None
+    state = table.state(["up 7C", "commit Betty QS", "commit Al 9H"])
+    due = reveal_due(state)
+    assert table.refusal(state, "show " + " ".join(f"{b.player} {b.card}" for b in due.bids)) is None
+    assert {(b.player, b.card) for b in due.bids} == {("Al", "9H"), ("Betty", "QS")}
