@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from litestar import MediaType, Request, Response, get
-from litestar.params import Parameter
+from litestar.params import FromPath, QueryParameter
 from litestar.response import ServerSentEvent
 from litestar.static_files import create_static_files_router
 
@@ -37,7 +37,7 @@ def index_page() -> Response[bytes]:
 
 
 @get("/view/{match_id:str}", include_in_schema=False, sync_to_thread=False)
-def replay_page(match_id: str) -> Response[bytes]:
+def replay_page(match_id: FromPath[str]) -> Response[bytes]:
     """The replay page; it reads the match id from its own URL."""
     return _page("replay.html")
 
@@ -45,11 +45,11 @@ def replay_page(match_id: str) -> Response[bytes]:
 @get("/matches/{match_id:str}/frames", sync_to_thread=True)
 def match_frames(
     request: Request,
-    match_id: str,
+    match_id: FromPath[str],
     as_: api.AsParam = None,
-    start: Annotated[int, Parameter(query="from", ge=1, description="first step (1 = match created)")] = 1,
-    end: Annotated[int | None, Parameter(query="to", ge=1, description="last step (default: the latest)")] = None,
-    limit: Annotated[int, Parameter(ge=1, le=frames.PAGE_MAX, description="at most this many frames")] = frames.PAGE_DEFAULT,
+    start: Annotated[int, QueryParameter(name="from", ge=1, description="first step (1 = match created)")] = 1,
+    end: Annotated[int | None, QueryParameter(name="to", ge=1, description="last step (default: the latest)")] = None,
+    limit: Annotated[int, QueryParameter(ge=1, le=frames.PAGE_MAX, description="at most this many frames")] = frames.PAGE_DEFAULT,
 ) -> frames.FramePage:
     """What the perspective sees after each step from..to, with each step's event in
     words and its time; paged (follow `next_step`)."""
@@ -59,13 +59,13 @@ def match_frames(
     return frames.page(log, perspective, api._label(perspective), start, end, limit)
 
 
-@get("/matches/{match_id:str}/live", sync_to_thread=False)
+@get("/matches/{match_id:str}/live")
 async def live_frames(
     request: Request,
-    match_id: str,
+    match_id: FromPath[str],
     as_: api.AsParam = None,
-    token: Annotated[str | None, Parameter(description="a seat or write token, for readers that cannot send headers (EventSource)")] = None,
-    after: Annotated[int | None, Parameter(ge=0, description="the last step the reader has (default: the latest)")] = None,
+    token: Annotated[str | None, QueryParameter(description="a seat or write token, for readers that cannot send headers (EventSource)")] = None,
+    after: Annotated[int | None, QueryParameter(ge=0, description="the last step the reader has (default: the latest)")] = None,
 ) -> ServerSentEvent:
     """Server-sent events: `frames` as each step is recorded, `finished` when the match
     ends. A reconnecting EventSource resumes after its Last-Event-ID."""

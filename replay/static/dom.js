@@ -1,0 +1,66 @@
+// Small DOM helpers shared by the pages and the renderers. Text always goes in as
+// text nodes, never as HTML, so nothing recorded can inject markup.
+
+export function h(tag, attrs, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") element.className = value;
+    else if (name === "style" && typeof value === "object") Object.assign(element.style, value);
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else if (name.startsWith("on") && typeof value === "function") element.addEventListener(name.slice(2), value);
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+export function append(element, children) {
+  for (const child of [children].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+// SVG needs its own namespace; same calling convention as h().
+export function svg(tag, attrs, ...children) {
+  const element = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    element.setAttribute(name, String(value));
+  }
+  for (const child of [children].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+// A playing card code ("10H", "KS", "JK1") as a small card face; other codes
+// (a commercial deck's "12", "0R") are shown as they are.
+export function card(code, extra = "") {
+  const suit = SUIT_SYMBOLS[code.slice(-1)];
+  const rank = code.slice(0, -1);
+  if (suit && rank && !code.startsWith("JK")) {
+    const red = code.endsWith("H") || code.endsWith("D");
+    return h("span", { class: `card ${red ? "red" : "black"} ${extra}`, title: code }, rank, h("small", null, suit));
+  }
+  return h("span", { class: `card other ${extra}`, title: code }, code.startsWith("JK") ? "🃏" : code);
+}
+
+export function cardBack(count, extra = "") {
+  return h("span", { class: `card back ${extra}`, title: `${count} hidden` }, count > 1 ? `×${count}` : "");
+}
+
+export function when(seconds) {
+  if (!seconds) return "";
+  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function clock(seconds) {
+  if (!seconds) return "";
+  return new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}

@@ -1,0 +1,436 @@
+// The replay page: loads a match's frames for one perspective, draws the step the
+// address names with the game system's renderer, and follows a running match live.
+// Knows no single game: render-<system>.js does the drawing, render-generic.js when
+// a system has no renderer of its own.
+import { clock, h, when } from "/static/dom.js";
+import * as generic from "/static/render-generic.js";
+
+const PAGE_SIZE = 500;
+const PLAY_EVERY_MS = 900;
+const $ = (id) => document.getElementById(id);
+const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
+const matchPath = `/matches/${encodeURIComponent(matchId)}`;
+
+const replay = {
+  frames: [], // frames[i] is the frame of step i + 1
+  step: 0,
+  version: 0,
+  finished: false,
+  perspective: "",
+  summary: null,
+  renderer: generic,
+  timer: null,
+  source: null,
+  generation: 0, // bumped by each (re)load, so an older load's pages are dropped
+};
+
+// --- the address: ?step=N&as=WHO in the query, #token=… in the fragment (never sent
+// to the server in a URL, so it stays out of its logs) --------------------------------
+
+const query = () => new URLSearchParams(location.search);
+const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
+const wanted = () => query().get("as") || "";
+
+function setAddress(changes, hash = location.hash) {
+  const params = query();
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(key);
+    else params.set(key, String(value));
+  }
+  const search = params.toString();
+  history.replaceState(null, "", `${location.pathname}${search ? `?${search}` : ""}${hash}`);
+}
+
+function stepHref(step) {
+  const params = query();
+  params.set("step", step);
+  return `?${params}${location.hash}`;
+}
+
+// --- the API ---------------------------------------------------------------------------
+
+class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function api(path) {
+  const headers = { Accept: "application/json" };
+  if (token()) headers.Authorization = `Bearer ${token()}`;
+  const reply = await fetch(path, { headers });
+  const body = await reply.json().catch(() => ({}));
+  if (!reply.ok) throw new ApiError(reply.status, body.error || `${reply.status} ${reply.statusText}`);
+  return body;
+}
+
+function withPerspective(params) {
+  if (wanted()) params.set("as", wanted());
+  return params;
+}
+
+async function loadRenderer(system) {
+  try {
+    return await import(`/static/render-${encodeURIComponent(system)}.js`);
+  } catch {
+    return generic; // no renderer for this system yet
+  }
+}
+
+// --- loading ---------------------------------------------------------------------------
+
+async function start() {
+  bindControls();
+  try {
+    const [summary, systems] = await Promise.all([api(matchPath), api("/systems").catch(() => [])]);
+    replay.summary = summary;
+    replay.renderer = await loadRenderer(summary.system);
+    drawHeading(summary, systems);
+    fillPerspectives(summary.players);
+    await Promise.all([loadFrames(), loadStandings()]);
+  } catch (error) {
+    notice(error.status === 404 ? `There is no match “${matchId}”.` : error.message);
+  }
+}
+
+async function loadFrames() {
+  const generation = ++replay.generation;
+  stopLive();
+  const asked = Number(query().get("step")) || null;
+  const frames = [];
+  let from = 1;
+  let shown = false;
+  try {
+    while (from) {
+      const params = withPerspective(new URLSearchParams({ from, limit: PAGE_SIZE }));
+      const page = await api(`${matchPath}/frames?${params}`);
+      if (generation !== replay.generation) return;
+      frames.push(...page.frames);
+      Object.assign(replay, { frames, version: page.version, finished: page.finished, perspective: page.perspective });
+      from = page.next_step;
+      // Draw as soon as the step asked for has arrived; later pages only extend the list.
+      const target = asked ?? (page.finished ? 1 : Infinity);
+      if (!shown && (target <= frames.length || !from)) {
+        drawEvents();
+        show(Math.min(target, frames.length));
+        shown = true;
+      } else if (shown) {
+        appendEvents(page.frames);
+        drawPosition();
+      }
+    }
+  } catch (error) {
+    if (generation === replay.generation) notice(explain(error));
+    return;
+  }
+  notice("");
+  drawPerspective();
+  drawStatus();
+  startLive();
+}
+
+async function loadStandings() {
+  try {
+    drawStandings(await api(`${matchPath}/standings`));
+  } catch (error) {
+    $("standings").replaceChildren(h("p", { class: "muted" }, `No standings: ${error.message}`));
+  }
+}
+
+function explain(error) {
+  if (error.status === 401 || error.status === 403) {
+    return `${error.message}. Choose another “seen as”, or use “Token…” to enter a seat token.`;
+  }
+  return error.message;
+}
+
+// --- live: server-sent events (EventSource cannot send headers, so the token goes in
+// the query of this one request) -------------------------------------------------------
+
+function startLive() {
+  if (replay.finished || !window.EventSource) return;
+  const params = withPerspective(new URLSearchParams({ after: replay.frames.length }));
+  if (token()) params.set("token", token());
+  const source = new EventSource(`${matchPath}/live?${params}`);
+  const generation = replay.generation;
+  replay.source = source;
+  $("live").hidden = false;
+  source.onopen = () => $("live").classList.remove("lost");
+  source.onerror = () => $("live").classList.add("lost"); // EventSource reconnects by itself
+  source.addEventListener("frames", (message) => {
+    if (generation !== replay.generation) return;
+    const page = JSON.parse(message.data);
+    const following = replay.step === replay.frames.length;
+    const fresh = [];
+    for (const frame of page.frames) {
+      if (frame.step === replay.frames.length + 1) {
+        replay.frames.push(frame);
+        fresh.push(frame);
+      } else if (frame.step > replay.frames.length + 1) {
+        loadFrames(); // a gap: start again rather than show a wrong table
+        return;
+      }
+    }
+    replay.version = page.version;
+    appendEvents(fresh);
+    if (following && !replay.timer) show(replay.frames.length);
+    else drawPosition();
+    $("live").classList.remove("pulse");
+    void $("live").offsetWidth; // restart the animation
+    $("live").classList.add("pulse");
+    loadStandings();
+  });
+  source.addEventListener("finished", () => {
+    if (generation !== replay.generation) return;
+    stopLive();
+    // Once a match is over its hands may open to everyone: load again for the reader.
+    api(matchPath).then((summary) => drawHeading(summary, null)).catch(() => {});
+    loadFrames();
+    loadStandings();
+  });
+}
+
+function stopLive() {
+  if (replay.source) replay.source.close();
+  replay.source = null;
+  $("live").hidden = true;
+}
+
+// --- drawing ---------------------------------------------------------------------------
+
+let systemTitles = {};
+
+function drawHeading(summary, systems) {
+  if (systems) systemTitles = Object.fromEntries(systems.map((system) => [system.name, system.title]));
+  replay.summary = summary;
+  const game = systemTitles[summary.system] || summary.system;
+  const title = summary.title || `${game} match`;
+  document.title = `${title} · Recount`;
+  $("title").textContent = title;
+  $("subtitle").replaceChildren(
+    h("span", { class: "system" }, game),
+    " · ",
+    summary.players.join(", "),
+    " · ",
+    h("span", { class: `status ${summary.finished ? "finished" : "running"}` }, summary.finished ? "finished" : "running"),
+    " · ",
+    h("time", null, when(summary.created_at)),
+  );
+}
+
+function drawStatus() {
+  const status = $("subtitle").querySelector(".status");
+  if (status) {
+    status.textContent = replay.finished ? "finished" : "running";
+    status.className = `status ${replay.finished ? "finished" : "running"}`;
+  }
+}
+
+function fillPerspectives(players) {
+  const select = $("as");
+  const options = [
+    ["", "as my token allows"],
+    ["spectator", "spectator"],
+    ...players.map((player) => [player, player]),
+    ["everyone", "everyone (all hands)"],
+  ];
+  select.replaceChildren(...options.map(([value, label]) => h("option", { value }, label)));
+  select.value = wanted();
+  drawTokenButton();
+}
+
+function drawPerspective() {
+  const who = replay.perspective;
+  const words = who === "everyone" ? "every hand" : who === "spectator" ? "what the table saw" : `${who}’s hand`;
+  $("perspective").textContent = `Showing ${words}`;
+}
+
+function drawTokenButton() {
+  $("token").textContent = token() ? "Token ✓" : "Token…";
+}
+
+function context(step) {
+  return {
+    step,
+    frames: replay.frames,
+    players: replay.summary ? replay.summary.players : [],
+    perspective: replay.perspective,
+    go: (target) => show(target),
+  };
+}
+
+function show(step) {
+  const count = replay.frames.length;
+  if (!count) return;
+  step = Math.max(1, Math.min(count, Math.round(step) || 1));
+  const frame = replay.frames[step - 1];
+  replay.step = step;
+  let drawn;
+  try {
+    drawn = replay.renderer.render(frame, context(step));
+  } catch (error) {
+    console.error(error);
+    drawn = h("div", null, h("p", { class: "notice" }, `This step could not be drawn (${error.message}); what was recorded:`), generic.render(frame));
+  }
+  $("board").replaceChildren(drawn);
+  $("caption").replaceChildren(
+    h("span", { class: "step-no" }, `Step ${step}`),
+    h("span", { class: "description" }, frame.description),
+    h("time", { title: when(frame.recorded_at) }, clock(frame.recorded_at)),
+  );
+  drawPosition();
+  markEvent(step);
+  setAddress({ step });
+}
+
+function drawPosition() {
+  const count = replay.frames.length;
+  const slider = $("slider");
+  slider.max = Math.max(1, count);
+  slider.value = replay.step;
+  $("position").textContent = `${replay.step} / ${count}`;
+  $("first").disabled = $("prev").disabled = replay.step <= 1;
+  $("next").disabled = $("last").disabled = replay.step >= count;
+}
+
+function eventItem(frame) {
+  return h(
+    "li",
+    { "data-step": frame.step },
+    h(
+      "a",
+      { href: stepHref(frame.step), "data-step": frame.step },
+      h("span", { class: "n" }, frame.step),
+      h("span", { class: "d" }, frame.description),
+      h("time", null, clock(frame.recorded_at)),
+    ),
+  );
+}
+
+function drawEvents() {
+  $("events").replaceChildren(...replay.frames.map(eventItem));
+}
+
+function appendEvents(frames) {
+  $("events").append(...frames.map(eventItem));
+}
+
+function markEvent(step) {
+  const list = $("events");
+  const before = list.querySelector("li.current");
+  if (before) before.classList.remove("current");
+  const item = list.children[step - 1];
+  if (!item) return;
+  item.classList.add("current");
+  // Scroll the list, not the page, so the board stays where the reader is looking.
+  const top = item.offsetTop - list.offsetTop;
+  if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top - list.clientHeight / 2;
+  }
+}
+
+function drawStandings(standings) {
+  $("standings-title").textContent = standings.final ? "Final standings" : "Standings so far";
+  const stepLinks = (steps) =>
+    steps.length
+      ? h("span", { class: "steps" }, "decided at ", steps.map((step, i) => [i ? ", " : "", h("a", { href: stepHref(step), "data-step": step }, `step ${step}`)]))
+      : null;
+  const rows = standings.placings.map((placing) =>
+    h(
+      "tr",
+      null,
+      h("td", { class: "place" }, placing.place),
+      h("td", null, h("strong", null, placing.player), placing.title ? h("span", { class: "title" }, placing.title) : null),
+      h("td", { class: "score" }, placing.score ?? ""),
+      h("td", { class: "reason" }, placing.reason, " ", stepLinks(placing.steps || [])),
+    ),
+  );
+  $("standings").replaceChildren(
+    h("table", { class: "placings" }, h("thead", null, h("tr", null, h("th", null, "#"), h("th", null, "Player"), h("th", null, "Score"), h("th", null, "Why"))), h("tbody", null, rows)),
+    standings.explanation.length ? h("ul", { class: "explanation" }, standings.explanation.map((line) => h("li", null, line))) : null,
+    Object.keys(standings.details || {}).length ? h("details", { class: "breakdown" }, h("summary", null, "Breakdown"), generic.tree(standings.details, 1)) : null,
+  );
+}
+
+function notice(message) {
+  $("notice").textContent = message;
+  $("notice").hidden = !message;
+}
+
+// --- controls --------------------------------------------------------------------------
+
+function play() {
+  if (replay.timer) return pause();
+  if (replay.step >= replay.frames.length) show(1);
+  replay.timer = setInterval(() => {
+    if (replay.step >= replay.frames.length) pause();
+    else show(replay.step + 1);
+  }, PLAY_EVERY_MS);
+  $("play").textContent = "⏸ Pause";
+  $("play").setAttribute("aria-pressed", "true");
+  $("play").setAttribute("aria-label", "Pause");
+}
+
+function pause() {
+  clearInterval(replay.timer);
+  replay.timer = null;
+  $("play").textContent = "▶ Play";
+  $("play").setAttribute("aria-pressed", "false");
+  $("play").setAttribute("aria-label", "Play");
+}
+
+function step(by) {
+  pause();
+  show(replay.step + by);
+}
+
+function bindControls() {
+  $("first").onclick = () => (pause(), show(1));
+  $("prev").onclick = () => step(-1);
+  $("next").onclick = () => step(1);
+  $("last").onclick = () => (pause(), show(replay.frames.length));
+  $("play").onclick = play;
+  $("slider").oninput = (event) => (pause(), show(Number(event.target.value)));
+  for (const list of [$("events"), $("standings")]) {
+    list.addEventListener("click", (event) => {
+      const link = event.target.closest("a[data-step]");
+      if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      pause();
+      show(Number(link.dataset.step));
+    });
+  }
+  $("as").onchange = (event) => {
+    pause();
+    setAddress({ as: event.target.value });
+    loadFrames();
+  };
+  $("token").onclick = () => {
+    const entered = prompt("A seat token or the match’s write token (kept only in this page’s address; leave empty to forget it):", token());
+    if (entered === null) return;
+    const hash = entered.trim() ? `#token=${encodeURIComponent(entered.trim())}` : "";
+    setAddress({}, hash);
+    drawTokenButton();
+    loadFrames();
+  };
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    // The slider and the form fields handle their own keys.
+    if (target.closest && target.closest("input, select, textarea")) return;
+    const actions = {
+      ArrowLeft: () => step(-1),
+      ArrowRight: () => step(1),
+      Home: () => (pause(), show(1)),
+      End: () => (pause(), show(replay.frames.length)),
+      " ": play,
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault(); // no page scroll, and no click on a focused button for space
+    action();
+  });
+}
+
+start();

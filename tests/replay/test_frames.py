@@ -1,0 +1,238 @@
+"""The frames API, the live stream and the viewer's pages, through the test client
+on a real SQLite file: the toy system (secret words) and every recorded fixture."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from service import fixtures
+from service.app import Recount
+
+PLAYERS = ["Al", "Betty", "Carl"]
+SECRETS = {"Al": "quokka-7341", "Betty": "narwhal-2209", "Carl": "axolotl-5518"}
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def create_toy(client: TestClient, **setup: Any) -> dict[str, Any]:
+    reply = client.post("/matches", json={"system": "toy", "players": PLAYERS, "title": "Toy night", **setup})
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
+def record(client: TestClient, match: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    reply = client.post(f"/matches/{match['match_id']}/events", json={"events": events}, headers=auth(match["write_token"]))
+    assert reply.status_code == 201, reply.text
+
+
+def draws() -> list[dict[str, Any]]:
+    return [{"type": "WordDrawn", "player": p, "word": SECRETS[p]} for p in PLAYERS]
+
+
+def all_frames(client: TestClient, match_id: str, token: str | None = None, limit: int = 1000, **params: Any) -> list[dict[str, Any]]:
+    """Every frame, following next_step from page to page."""
+    found: list[dict[str, Any]] = []
+    start: int | None = 1
+    while start is not None:
+        reply = client.get(f"/matches/{match_id}/frames", params={"from": start, "limit": limit, **params}, headers=auth(token))
+        assert reply.status_code == 200, reply.text
+        page = reply.json()
+        found.extend(page["frames"])
+        start = page["next_step"]
+    return found
+
+
+def readers(match: dict[str, Any]) -> list[tuple[str | None, str | None]]:
+    """(token, as) for every kind of reader: spectator, each seat, everyone."""
+    seats = [(match["seat_tokens"][p], p) for p in PLAYERS if p in match["seat_tokens"]]
+    return [(None, None), (None, "spectator"), *seats, (match["write_token"], "everyone")]
+
+
+def assert_frames_equal_states(client: TestClient, match: dict[str, Any], token: str | None, as_: str | None) -> None:
+    params = {"as": as_} if as_ else {}
+    frames = all_frames(client, match["match_id"], token, limit=7, **params)
+    events = client.get(f"/matches/{match['match_id']}/events", params={"limit": 1000, **params}, headers=auth(token)).json()
+    assert [f["step"] for f in frames] == list(range(1, events["version"] + 1))
+    for frame, event in zip(frames, events["events"], strict=True):
+        state = client.get(f"/matches/{match['match_id']}/state", params={"step": frame["step"], **params}, headers=auth(token)).json()
+        assert frame["view"] == state["view"], f"step {frame['step']} as {as_}"
+        assert frame["finished"] == state["finished"]
+        assert (frame["description"], frame["type"], frame["recorded_at"]) == (event["description"], event["type"], event["recorded_at"])
+
+
+def test_toy_frames_equal_the_state_at_each_step_for_every_reader(client: TestClient) -> None:
+    match = create_toy(client)
+    record(client, match, draws())
+    record(client, match, [{"type": "WordShown", "player": "Betty"}])
+    for token, as_ in readers(match):
+        assert_frames_equal_states(client, match, token, as_)
+    first = all_frames(client, match["match_id"])[0]
+    assert first["step"] == 1 and first["description"] == "match created"
+
+
+@pytest.mark.parametrize("path", fixtures.fixture_files(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_fixture_frames_equal_the_state_at_each_step_for_every_reader(client: TestClient, recount: Recount, path: Path) -> None:
+    match = fixtures.record(recount, fixtures.read(path))
+    as_dict = {"match_id": match.match_id, "write_token": match.write_token, "seat_tokens": match.seat_tokens}
+    for token, as_ in readers(as_dict)[:3] + readers(as_dict)[-1:]:
+        assert_frames_equal_states(client, as_dict, token, as_)
+
+
+def test_a_spectator_never_receives_a_word_not_yet_shown(client: TestClient) -> None:
+    match = create_toy(client)
+    record(client, match, draws())
+    record(client, match, [{"type": "WordShown", "player": "Carl"}])
+    for params in ({}, {"as": "spectator"}):
+        body = client.get(f"/matches/{match['match_id']}/frames", params=params).text
+        assert SECRETS["Al"] not in body and SECRETS["Betty"] not in body
+        assert SECRETS["Carl"] in body  # shown at step 5, so the test can see a word when it is public
+    betty = client.get(f"/matches/{match['match_id']}/frames", params={"as": "Betty"}, headers=auth(match["seat_tokens"]["Betty"])).text
+    assert SECRETS["Betty"] in betty and SECRETS["Al"] not in betty
+
+
+def test_perspectives_are_enforced(client: TestClient) -> None:
+    match = create_toy(client)
+    url = f"/matches/{match['match_id']}/frames"
+    assert client.get(url, params={"as": "Al"}).status_code == 401
+    assert client.get(url, params={"as": "Al"}, headers=auth(match["seat_tokens"]["Betty"])).status_code == 403
+    assert client.get(url, params={"as": "everyone"}, headers=auth(match["seat_tokens"]["Betty"])).status_code == 403
+    assert client.get(url, headers=auth("not-a-token")).status_code == 403
+    assert client.get(url, params={"as": "Zed"}).status_code == 404
+    mine = client.get(url, headers=auth(match["seat_tokens"]["Al"])).json()
+    assert mine["perspective"] == "Al"
+    assert client.get(url, headers=auth(match["write_token"])).json()["perspective"] == "everyone"
+    assert client.get("/matches/m_nothing/frames").status_code == 404
+
+
+def test_an_opened_match_shows_everything_to_everyone_unless_kept_private(client: TestClient) -> None:
+    for private in (False, True):
+        match = create_toy(client, keep_hands_private=private)
+        record(client, match, draws())
+        record(client, match, [{"type": "WordShown", "player": p} for p in PLAYERS[1:]])
+        running = client.get(f"/matches/{match['match_id']}/frames", params={"to": 4}).text
+        assert SECRETS["Al"] not in running
+        record(client, match, [{"type": "WordShown", "player": "Al"}])
+        page = client.get(f"/matches/{match['match_id']}/frames", params={"to": 4}).json()
+        assert page["finished"] is True
+        assert page["perspective"] == ("spectator" if private else "everyone")
+        assert (SECRETS["Al"] in json.dumps(page)) is not private
+
+
+def test_frames_come_in_pages_that_chain_to_the_whole_match(client: TestClient) -> None:
+    match = create_toy(client)
+    record(client, match, draws())
+    record(client, match, [{"type": "WordShown", "player": p} for p in PLAYERS])
+    url = f"/matches/{match['match_id']}/frames"
+    whole = client.get(url).json()
+    assert [f["step"] for f in whole["frames"]] == list(range(1, 8)) and whole["next_step"] is None
+    first = client.get(url, params={"limit": 3}).json()
+    assert [f["step"] for f in first["frames"]] == [1, 2, 3] and first["next_step"] == 4
+    assert all_frames(client, match["match_id"], limit=3) == whole["frames"]
+    middle = client.get(url, params={"from": 3, "to": 5}).json()
+    assert [f["step"] for f in middle["frames"]] == [3, 4, 5] and middle["next_step"] is None
+    assert middle["frames"] == whole["frames"][2:5]
+    ahead = client.get(url, params={"from": 8}).json()
+    assert ahead["frames"] == [] and ahead["next_step"] is None and ahead["version"] == 7
+    assert client.get(url, params={"from": 0}).status_code == 400
+    assert client.get(url, params={"limit": 1001}).status_code == 400
+
+
+def test_frames_of_a_long_match_are_built_in_one_pass(client: TestClient, recount: Recount, toy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Frames 1..n cost n-1 evolves (plus the walk to the checkpoint), not one rebuild per step."""
+    players = [f"P{i:02d}" for i in range(40)]
+    reply = client.post("/matches", json={"system": "toy", "players": players})
+    match = reply.json()
+    record(client, match, [{"type": "WordDrawn", "player": p, "word": p.lower()} for p in players])
+    record(client, match, [{"type": "WordShown", "player": p} for p in players[:30]])
+    calls = 0
+    evolve = toy.SYSTEM.evolve
+
+    def counting(state: Any, event: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return evolve(state, event)
+
+    monkeypatch.setattr(toy.ToySystem, "evolve", staticmethod(counting))
+    frames = client.get(f"/matches/{match['match_id']}/frames", params={"from": 40, "to": 71}).json()["frames"]
+    assert len(frames) == 32
+    assert calls <= 32 + 40  # the steps asked for, plus at most one checkpoint interval before them
+
+
+def collect_stream(client: TestClient, url: str, **kwargs: Any) -> list[tuple[str, dict[str, Any]]]:
+    """The (event, data) messages of a server-sent-events stream that ends."""
+    body = client.get(url, **kwargs)
+    assert body.status_code == 200, body.text
+    assert body.headers["content-type"].startswith("text/event-stream")
+    messages = []
+    for block in body.text.replace("\r\n", "\n").split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":"))
+        if "event" in fields:
+            messages.append((fields["event"], json.loads(fields["data"])))
+    return messages
+
+
+def record_later(client: TestClient, match: dict[str, Any], batches: list[list[dict[str, Any]]]) -> threading.Thread:
+    def run() -> None:
+        for batch in batches:
+            time.sleep(0.2)
+            record(client, match, batch)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+def test_live_stream_sends_each_new_step_then_ends_when_the_match_does(client: TestClient, recount: Recount) -> None:
+    match = create_toy(client)
+    record(client, match, draws())
+    writer = record_later(client, match, [[{"type": "WordShown", "player": p}] for p in reversed(PLAYERS)])
+    messages = collect_stream(client, f"/matches/{match['match_id']}/live", params={"after": 2})
+    writer.join()
+    frames = [f for kind, page in messages if kind == "frames" for f in page["frames"]]
+    assert [f["step"] for f in frames] == [3, 4, 5, 6, 7]
+    assert messages[-1] == ("finished", {"version": 7})
+    assert SECRETS["Al"] not in json.dumps(frames[:4])  # a spectator's frames, until Al shows his word
+    assert SECRETS["Al"] in json.dumps(frames[4])  # step 7: Al shows it
+    assert not any(recount._listeners.get(match["match_id"], ()))  # the stream stopped listening
+
+
+def test_live_stream_takes_a_seat_token_as_a_query_parameter(client: TestClient) -> None:
+    match = create_toy(client)
+    record(client, match, draws()[:2])
+    url = f"/matches/{match['match_id']}/live"
+    assert client.get(url, params={"as": "Al"}).status_code == 401
+    assert client.get(url, params={"as": "Al", "token": match["seat_tokens"]["Betty"]}).status_code == 403
+    writer = record_later(client, match, [draws()[2:], [{"type": "WordShown", "player": p} for p in PLAYERS]])
+    messages = collect_stream(client, url, params={"as": "Al", "token": match["seat_tokens"]["Al"], "after": 1})
+    writer.join()
+    pages = [page for kind, page in messages if kind == "frames"]
+    assert pages[0]["perspective"] == "Al"
+    assert SECRETS["Al"] in json.dumps(pages[0]) and SECRETS["Betty"] not in json.dumps(pages[0])
+    assert [f["step"] for p in pages for f in p["frames"]] == [2, 3, 4, 5, 6, 7]
+
+
+def test_live_stream_resumes_after_the_last_event_id(client: TestClient) -> None:
+    match = create_toy(client)
+    record(client, match, draws())
+    record(client, match, [{"type": "WordShown", "player": p} for p in PLAYERS])
+    messages = collect_stream(client, f"/matches/{match['match_id']}/live", headers={"Last-Event-ID": "5"})
+    assert [f["step"] for kind, page in messages if kind == "frames" for f in page["frames"]] == [6, 7]
+    assert messages[-1][0] == "finished"
+
+
+def test_the_viewer_pages_and_their_assets_are_served(client: TestClient) -> None:
+    index = client.get("/")
+    assert index.status_code == 200 and index.headers["content-type"].startswith("text/html")
+    page = client.get("/view/m_anything")
+    assert page.status_code == 200 and "replay.js" in page.text
+    for asset in ("replay.js", "replay.css", "index.js", "render-generic.js"):
+        assert client.get(f"/static/{asset}").status_code == 200, asset
