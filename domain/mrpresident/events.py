@@ -1,0 +1,218 @@
+"""Events of a Mr. President match: facts recorded at the table, past tense.
+
+Ballots are cast face down: a Ballot's `votes` (hundred thousands) may be typed in
+when it is cast (then hidden from the other party until the tally) or left out and
+counted only at the tally (`RegionCounted`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.mrpresident.board import Board
+from domain.mrpresident.ruleset import Ruleset
+
+Party = Literal["Republican", "Democratic"]
+Seal = Literal["P", "VP"]
+
+
+class _Event(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    pass
+
+
+class Ballot(msgspec.Struct, frozen=True, kw_only=True):
+    """A Ballot card as announced: its seal, the state it is cast for and, if known,
+    its votes in hundred thousands."""
+
+    seal: Seal
+    state: str
+    votes: int | None = None
+    home_state_card: bool = False  # the Ballot marked "Home State" (never recorded)
+
+
+class CandidateCard(msgspec.Struct, frozen=True, kw_only=True):
+    """A Candidate Card as it lies on the table (Illustration I)."""
+
+    name: str
+    home_state: str
+    issues: list[str] = []
+    office: str = ""  # e.g. "Senator from"
+    campaign_ability: int
+    financial_support: int
+    press_support: int
+    fund_raising: int
+    advertising: int
+    effective_total: int
+
+    @property
+    def ratings_sum(self) -> int:
+        return self.campaign_ability + self.financial_support + self.press_support + self.fund_raising + self.advertising
+
+
+class MatchCreated(_Event):
+    ruleset: Ruleset
+    board: Board
+    mode: Literal["popular", "electoral"]
+    players: list[str]
+    preset: str = ""
+    title: str = ""
+
+
+# Setup
+
+
+class PartiesDrawn(_Event):
+    """Party affiliation, by lot or dice roll."""
+
+    republican: list[str]
+    democratic: list[str]
+
+
+class TicketChosen(_Event):
+    """A party's two Candidate Cards and which runs for President. In the four-player
+    game each card lies in front of a player (`*_player`); in the two-player game the
+    party's one player holds both and the fields may stay empty."""
+
+    party: Party
+    president: CandidateCard
+    vice_president: CandidateCard
+    president_player: str = ""
+    vice_president_player: str = ""
+
+
+class UndecidedVotersSetAside(_Event):
+    """Three cards from each candidate's Ballot deck, unseen."""
+
+    count: int
+
+
+class FirstPlayerRolled(_Event):
+    """The presidential candidates' roll for who plays first (dice optional)."""
+
+    player: str
+    dice: dict[str, list[int]] = {}
+
+
+# A campaign turn
+
+
+class DiceRolled(_Event):
+    """Region(s) announced, then both dice rolled."""
+
+    player: str
+    regions: list[str]
+    dice: list[int]
+
+
+class BallotsCast(_Event):
+    """Campaigning: Ballots from the hand into the reached states."""
+
+    player: str
+    ballots: list[Ballot]
+
+
+class HeadquartersVisited(_Event):
+    """Going to Campaign Headquarters (by choice on 7, 11 or doubles, or after a
+    blunder), with any Ballots cast in the home state before the card is drawn."""
+
+    player: str
+    blundered: bool = False
+    home_state: str = ""
+    ballots: list[Ballot] = []
+
+
+class CardEffect(msgspec.Struct, frozen=True, kw_only=True):
+    """What a Campaign Headquarters card did to one player, as facts: Ballots cast
+    from the hand (in the places the card names), Ballots lost to the Undecided
+    Voter stack, turns lost or gained."""
+
+    player: str
+    places: list[str] = []  # regions or states the card names for `ballots`
+    ballots: list[Ballot] = []
+    discarded: int = 0
+    turns_lost: int = 0
+    extra_turns: int = 0
+
+
+class RumorDrawn(_Event):
+    """A Rumor card: the drawer's opponent (same office) may squelch it by getting to
+    the state."""
+
+    player: str
+    state: str
+    text: str = ""
+
+
+class RumorBallotsGiven(_Event):
+    """The Rumor's target hands cards to the drawer, who casts them at once, unrecorded."""
+
+    player: str  # the one giving
+    ballots: list[Ballot]
+
+
+class PressEndorsed(_Event):
+    """A Press Endorsement: dice for how many Undecided Ballots, the places the card
+    names for the Press Support rating, the Ballots cast (the rest go back under the
+    stack, and the stack is replenished from the Ballot decks)."""
+
+    player: str
+    dice: list[int]
+    press_support: int
+    places: list[str]
+    ballots: list[Ballot] = []
+    text: str = ""
+
+
+class BulletinDrawn(_Event):
+    """A Bulletin on an issue: only candidates identified with it are affected."""
+
+    player: str
+    issue: str
+    text: str = ""
+    effects: list[CardEffect] = []
+
+
+class HeadquartersCardDrawn(_Event):
+    """Any other Campaign Headquarters card (plane delay, ...), its effects as facts."""
+
+    player: str
+    title: str
+    text: str = ""
+    effects: list[CardEffect] = []
+
+
+# After the campaign
+
+
+class AbsenteeBallotsCast(_Event):
+    """A party's Absentee Ballots: those cast (face down, unannounced) and those set aside."""
+
+    party: Party
+    ballots: list[Ballot] = []
+    set_aside: int = 0
+
+
+class RegionCounted(_Event):
+    """A region's Ballots counted: votes (hundred thousands) per state per party.
+    States with no Ballots may be left out."""
+
+    region: str
+    votes: dict[str, dict[str, int]]
+
+
+CARD_EVENTS = (RumorDrawn, PressEndorsed, BulletinDrawn, HeadquartersCardDrawn)
+ACTION_TYPES = (
+    PartiesDrawn,
+    TicketChosen,
+    UndecidedVotersSetAside,
+    FirstPlayerRolled,
+    DiceRolled,
+    BallotsCast,
+    HeadquartersVisited,
+    *CARD_EVENTS,
+    RumorBallotsGiven,
+    AbsenteeBallotsCast,
+    RegionCounted,
+)

@@ -1,0 +1,183 @@
+"""What each perspective may see. Ballots are cast face down: a Ballot's votes are
+seen by its own party (and everyone) until its region is counted; Absentee Ballots
+are not even announced, so the other party and spectators see only how many. A seat
+sees what its party sees (partners share their view)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.mrpresident.board import PARTIES
+from domain.mrpresident.events import (
+    AbsenteeBallotsCast,
+    BallotsCast,
+    BulletinDrawn,
+    HeadquartersCardDrawn,
+    HeadquartersVisited,
+    PressEndorsed,
+    RumorBallotsGiven,
+)
+from domain.mrpresident.state import CastBallot, MatchState
+from domain.protocol import Perspective
+
+ALL = frozenset((0, 1))
+
+
+def parties_seen(state: MatchState, perspective: Perspective) -> frozenset[int]:
+    """The parties whose hidden Ballots this perspective knows."""
+    if perspective.kind == "everyone":
+        return ALL
+    if perspective.kind == "seat" and state.party_of:
+        seat = state.seat_of(perspective.seat or "")
+        if seat is not None:
+            return frozenset((state.party_of[seat],))
+    return frozenset()
+
+
+def ballot_view(state: MatchState, ballot: CastBallot, seen: frozenset[int]) -> dict[str, Any]:
+    place = state.board.places[ballot.place]
+    revealed = ballot.party in seen or bool(state.counted and state.counted[place.region])
+    shown = revealed or ballot.how != "absentee"
+    return {
+        "step": ballot.step,
+        "party": PARTIES[ballot.party],
+        "player": ballot.player,
+        "how": ballot.how,
+        "recorded": ballot.recorded,
+        "seal": ballot.seal if shown else None,
+        "state": place.entry.abbr if shown else None,
+        "votes": ballot.votes if revealed else None,
+    }
+
+
+def board_view(state: MatchState) -> dict[str, Any]:
+    board = state.board.board
+    return {
+        "name": board.name,
+        "title": board.title,
+        "regions": [
+            {
+                "name": region.name,
+                "additional_votes": region.additional_votes,
+                "states": [msgspec.to_builtins(entry) for entry in region.states],
+            }
+            for region in board.regions
+        ],
+        "national_additional_votes": board.national_additional_votes,
+        "majority": board.majority,
+    }
+
+
+def campaign_record(state: MatchState, party: int, seen: frozenset[int]) -> dict[str, str]:
+    """The Campaign Record as the Tally Board shows it: P or V per recorded Ballot,
+    X per Absentee Ballot (popular votes, only for the party's own eyes)."""
+    marks: dict[str, str] = {}
+    for ballot in state.ballots:
+        if ballot.party != party:
+            continue
+        abbr = state.board.places[ballot.place].entry.abbr
+        if ballot.recorded:
+            marks[abbr] = marks.get(abbr, "") + ("P" if ballot.seal == "P" else "V")
+        elif ballot.how == "absentee" and state.created.mode == "popular" and party in seen:
+            marks[abbr] = marks.get(abbr, "") + "X"
+    return marks
+
+
+def view(state: MatchState, perspective: Perspective) -> dict[str, Any]:
+    seen = parties_seen(state, perspective)
+    turn = state.turn
+    parties = {}
+    for p, name in enumerate(PARTIES):
+        ticket = state.tickets[p]
+        parties[name] = {
+            "players": [n for n, q in zip(state.players, state.party_of) if q == p],
+            "president": msgspec.to_builtins(ticket.president) if ticket else None,
+            "vice_president": msgspec.to_builtins(ticket.vice_president) if ticket else None,
+            "campaign_record": campaign_record(state, p, seen) if state.record else {},
+            "states_campaigned": len(state.campaigned(p)) if state.record else 0,
+            "absentee_ballots_due": state.absentee_due[p] if state.campaign_over else None,
+        }
+    return {
+        "system": "mrpresident",
+        "step": state.step,
+        "title": state.created.title,
+        "mode": state.created.mode,
+        "phase": state.phase,
+        "board": board_view(state),
+        "parties": parties,
+        "players": [
+            {
+                "name": seat.name,
+                "party": PARTIES[seat.party],
+                "offices": ["President" if o == "P" else "Vice President" for o in seat.offices],
+                "hand": state.hands[s].total,
+                "hand_seals": msgspec.to_builtins(state.hands[s]),
+                "hand_limit": seat.hand_limit,
+                "deck": state.decks[s],
+                "turns_lost": state.lost_turns[s],
+                "extra_turns": state.extra_turns[s],
+            }
+            for s, seat in enumerate(state.seats)
+        ],
+        "next_player": state.players[state.current] if state.current is not None else None,
+        "turn": None
+        if turn is None
+        else {
+            "player": state.players[turn.seat],
+            "regions": [state.board.board.regions[r].name for r in turn.regions],
+            "dice": list(turn.dice),
+            "reachable": sorted(state.board.places[p].entry.abbr for p in turn.reach),
+            "at_headquarters": turn.at_headquarters,
+        },
+        "undecided": state.undecided,
+        "home_stretch": bool(state.home_stretch),
+        "final_round": None if state.final_due is None else [state.players[s] for s in state.final_due],
+        "rumors": [
+            {
+                "drawn_by": state.players[r.drawer],
+                "against": state.players[r.target],
+                "state": state.board.places[r.place].entry.abbr,
+            }
+            for r in state.rumors
+        ],
+        "ballots": [ballot_view(state, b, seen) for b in state.ballots],
+        "counted": [state.board.board.regions[r].name for r, s in enumerate(state.counted) if s],
+    }
+
+
+BALLOT_EVENTS = (BallotsCast, HeadquartersVisited, RumorBallotsGiven, PressEndorsed, AbsenteeBallotsCast)
+
+
+def redact(state: MatchState, event: msgspec.Struct, perspective: Perspective) -> dict[str, Any]:
+    """The event as `perspective` may see it (in the state before it): votes of the
+    other party's Ballots removed; the other party's Absentee Ballots reduced to a count."""
+    data = msgspec.to_builtins(event)
+    data = {"type": type(event).__name__, **data}
+    seen = parties_seen(state, perspective)
+    if seen == ALL:
+        return data
+    if isinstance(event, AbsenteeBallotsCast):
+        if PARTIES.index(event.party) not in seen:
+            data["ballots"] = [{"seal": None, "state": None, "votes": None} for _ in event.ballots]
+        return data
+    if isinstance(event, RumorBallotsGiven):
+        # Both parties have seen these cards: the giver held them, the drawer casts them.
+        return data if seen else hide_votes(data, "ballots")
+    if isinstance(event, BALLOT_EVENTS):
+        actor = state.seat_of(event.player)
+        if actor is None or state.party_of[actor] not in seen:
+            return hide_votes(data, "ballots")
+        return data
+    if isinstance(event, (BulletinDrawn, HeadquartersCardDrawn)):
+        effects = []
+        for effect, raw in zip(event.effects, data["effects"]):
+            seat = state.seat_of(effect.player)
+            effects.append(raw if seat is not None and state.party_of[seat] in seen else hide_votes(raw, "ballots"))
+        data["effects"] = effects
+    return data
+
+
+def hide_votes(data: dict[str, Any], key: str) -> dict[str, Any]:
+    return {**data, key: [{**b, "votes": None} for b in data[key]]}

@@ -1,0 +1,125 @@
+"""Each event in one line, as a player would say it at the table. Votes on face-down
+Ballots are never said."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import msgspec
+
+from domain.mrpresident.events import (
+    AbsenteeBallotsCast,
+    Ballot,
+    BallotsCast,
+    BulletinDrawn,
+    DiceRolled,
+    FirstPlayerRolled,
+    HeadquartersCardDrawn,
+    HeadquartersVisited,
+    MatchCreated,
+    PartiesDrawn,
+    PressEndorsed,
+    RegionCounted,
+    RumorBallotsGiven,
+    RumorDrawn,
+    TicketChosen,
+    UndecidedVotersSetAside,
+)
+from domain.mrpresident.state import MatchState
+
+NUMBERS = "no one two three four five six seven eight nine ten eleven twelve".split()
+REGION_SHORT = {"Eastern": "the East", "Southern": "the South", "Midwestern": "the Midwest", "Western": "the West"}
+
+
+def word(n: int) -> str:
+    return NUMBERS[n] if n < len(NUMBERS) else str(n)
+
+
+def count(n: int, thing: str) -> str:
+    return f"{word(n)} {thing}" if n == 1 else f"{word(n)} {thing}s"
+
+
+def listing(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def state_name(state: MatchState, abbr: str) -> str:
+    place = state.board.place(abbr)
+    return place.entry.name if place else abbr
+
+
+def ballots_said(state: MatchState, ballots: Sequence[Ballot]) -> str:
+    """“two President Ballots in Missouri, one in Michigan and three in Illinois”."""
+    groups = Counter((b.seal, b.state) for b in ballots)
+    parts = []
+    previous = None
+    for (seal, abbr), n in groups.items():
+        kind = "President" if seal == "P" else "Vice President"
+        what = word(n) if kind == previous else count(n, f"{kind} Ballot")
+        parts.append(f"{what} in {state_name(state, abbr)}")
+        previous = kind
+    return listing(parts)
+
+
+def describe(state: MatchState, event: msgspec.Struct) -> str:
+    match event:
+        case MatchCreated():
+            return f"A Mr. President match for {event.mode} votes: {listing(event.players)} on the {event.board.name} board"
+        case PartiesDrawn():
+            return f"By lot, {listing(event.republican)} {'is' if len(event.republican) == 1 else 'are'} Republican; {listing(event.democratic)} {'is' if len(event.democratic) == 1 else 'are'} Democratic"
+        case TicketChosen():
+            who = f" ({event.president_player} and {event.vice_president_player})" if event.president_player else ""
+            return f"The {event.party}s run {event.president.name} for President and {event.vice_president.name} for Vice President{who}"
+        case UndecidedVotersSetAside():
+            return f"{count(event.count, 'Ballot').capitalize()} are set aside as the Undecided Voter stack"
+        case FirstPlayerRolled():
+            return f"{event.player} wins the roll and plays first"
+        case DiceRolled():
+            regions = listing([REGION_SHORT.get(r, f"the {r} region") for r in event.regions])
+            return f"{event.player} picks {regions} and rolls {event.dice[0]} and {event.dice[1]}"
+        case BallotsCast():
+            return f"{event.player} casts {ballots_said(state, event.ballots)}"
+        case HeadquartersVisited():
+            said = f"{event.player} blunders and goes to Campaign Headquarters" if event.blundered else f"{event.player} goes to Campaign Headquarters"
+            if event.ballots:
+                said += f", casting {ballots_said(state, event.ballots)}"
+            return said
+        case RumorDrawn():
+            return f"{event.player} draws a Rumor card: {state_name(state, event.state)}"
+        case RumorBallotsGiven():
+            return f"{event.player} hands over {count(len(event.ballots), 'Ballot')} for the Rumor"
+        case PressEndorsed():
+            cast = f"casts {ballots_said(state, event.ballots)}" if event.ballots else "casts none"
+            return f"{event.player} draws a Press Endorsement, rolls {listing([str(d) for d in event.dice])} and {cast} from the Undecided Voters"
+        case BulletinDrawn():
+            return f"{event.player} draws a Bulletin on {event.issue}" + effects_said(state, event)
+        case HeadquartersCardDrawn():
+            return f"{event.player} draws “{event.title}”" + effects_said(state, event)
+        case AbsenteeBallotsCast():
+            return f"The {event.party}s cast {count(len(event.ballots), 'Absentee Ballot')}" + (
+                f" and set {word(event.set_aside)} aside" if event.set_aside else ""
+            )
+        case RegionCounted():
+            totals = {p: sum(v.get(p, 0) for v in event.votes.values()) for p in ("Republican", "Democratic")}
+            return f"{REGION_SHORT.get(event.region, event.region).capitalize()} is counted: Republicans {totals['Republican']}, Democrats {totals['Democratic']}"
+    return type(event).__name__
+
+
+def effects_said(state: MatchState, event: BulletinDrawn | HeadquartersCardDrawn) -> str:
+    parts = []
+    for effect in event.effects:
+        bits = []
+        if effect.ballots:
+            bits.append(f"casts {ballots_said(state, effect.ballots)}")
+        if effect.discarded:
+            bits.append(f"loses {count(effect.discarded, 'Ballot')} to the Undecided Voters")
+        if effect.turns_lost:
+            bits.append(f"loses {count(effect.turns_lost, 'turn')}")
+        if effect.extra_turns:
+            bits.append(f"gains {count(effect.extra_turns, 'turn')}")
+        if bits:
+            parts.append(f"{effect.player} {listing(bits)}")
+    return (": " + "; ".join(parts)) if parts else ""
