@@ -100,9 +100,12 @@ def check_on_board(state: MatchState, ballots: Iterable[Ballot], rule: Rule) -> 
 
 def take(hand: Hand, ballots: Sequence[Ballot]) -> Hand | None:
     """The hand after casting `ballots` from it, or None if it does not hold them."""
-    seals = Counter(b.seal for b in ballots)
-    president = hand.president - seals["P"]
-    vice_president = hand.vice_president - seals["VP"]
+    president, vice_president = hand.president, hand.vice_president
+    for ballot in ballots:
+        if ballot.seal == "P":
+            president -= 1
+        else:
+            vice_president -= 1
     either = hand.either + min(president, 0) + min(vice_president, 0)
     if either < 0:
         return None
@@ -241,20 +244,22 @@ def refill_all(state: MatchState, first: int) -> MatchState:
     from your Ballot deck.” “When your Ballot deck is depleted, refill your hand from
     your partner's deck.” Everyone short of their Campaign Ability refills, the acting
     player first; a party with both decks spent puts the election in the home stretch."""
-    decks = list(state.decks)
-    hands = list(state.hands)
-    start = state.order.index(first)
-    for i in range(len(state.order)):
-        seat = state.order[(start + i) % len(state.order)]
-        short = state.seats[seat].hand_limit - hands[seat].total
-        if short > 0:
-            hands[seat] = draw(state, seat, decks, hands[seat], short)
-    home_stretch = state.home_stretch
-    if not home_stretch and any(
-        all(decks[s] == 0 for s, seat in enumerate(state.seats) if seat.party == party) for party in (0, 1)
+    short = [seat for seat, hand in zip(state.seats, state.hands) if seat.hand_limit > hand.total]
+    if short and any(state.decks):
+        decks = list(state.decks)
+        hands = list(state.hands)
+        start = state.order.index(first)
+        for i in range(len(state.order)):
+            seat = state.order[(start + i) % len(state.order)]
+            missing = state.seats[seat].hand_limit - hands[seat].total
+            if missing > 0:
+                hands[seat] = draw(state, seat, decks, hands[seat], missing)
+        state = replace(state, decks=tuple(decks), hands=tuple(hands))
+    if not state.home_stretch and any(
+        all(state.decks[s] == 0 for s, seat in enumerate(state.seats) if seat.party == party) for party in (0, 1)
     ):
-        home_stretch = state.step
-    return replace(state, decks=tuple(decks), hands=tuple(hands), home_stretch=home_stretch)
+        state = replace(state, home_stretch=state.step)
+    return state
 
 
 def end_turn(state: MatchState, seat: int) -> MatchState:
