@@ -6,7 +6,10 @@ export function h(tag, attrs, ...children) {
   for (const [name, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (name === "class") element.className = value;
-    else if (name === "style" && typeof value === "object") Object.assign(element.style, value);
+    else if (name === "style" && typeof value === "object") {
+      // setProperty, not assignment: custom properties (--owner) are not style fields.
+      for (const [property, setting] of Object.entries(value)) element.style.setProperty(property, setting);
+    }
     else if (name === "dataset") Object.assign(element.dataset, value);
     else if (name.startsWith("on") && typeof value === "function") element.addEventListener(name.slice(2), value);
     else element.setAttribute(name, value === true ? "" : String(value));
@@ -63,4 +66,22 @@ export function when(seconds) {
 export function clock(seconds) {
   if (!seconds) return "";
   return new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+// A renderer's own stylesheet, added to the page once.
+export function useStylesheet(href) {
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href }));
+}
+
+// A player's colour by seat: --seat-a … --seat-g, then round again.
+export function seatColour(players, player) {
+  const index = players.indexOf(player);
+  return index < 0 ? "var(--muted)" : `var(--seat-${"abcdefg"[index % 7]})`;
+}
+
+// "7C" → "7♣": a card code's short label for sentences and tiles.
+export function cardLabel(code) {
+  const suit = SUIT_SYMBOLS[code.slice(-1)];
+  return suit && code.length > 1 && !code.startsWith("JK") ? code.slice(0, -1) + suit : code;
 }

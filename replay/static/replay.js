@@ -324,7 +324,7 @@ function markEvent(step) {
   if (!item) return;
   item.classList.add("current");
   // Scroll the list, not the page, so the board stays where the reader is looking.
-  const top = item.offsetTop - list.offsetTop;
+  const top = item.offsetTop; // the list is the items' offset parent (position: relative)
   if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
     list.scrollTop = top - list.clientHeight / 2;
   }
@@ -367,7 +367,7 @@ function play() {
     if (replay.step >= replay.frames.length) pause();
     else show(replay.step + 1);
   }, PLAY_EVERY_MS);
-  $("play").textContent = "⏸ Pause";
+  $("play").querySelector(".label").textContent = "Pause";
   $("play").setAttribute("aria-pressed", "true");
   $("play").setAttribute("aria-label", "Pause");
 }
@@ -375,7 +375,7 @@ function play() {
 function pause() {
   clearInterval(replay.timer);
   replay.timer = null;
-  $("play").textContent = "▶ Play";
+  $("play").querySelector(".label").textContent = "Play";
   $("play").setAttribute("aria-pressed", "false");
   $("play").setAttribute("aria-label", "Play");
 }

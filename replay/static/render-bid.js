@@ -1,0 +1,158 @@
+// Presidential Bid: the board with its regions and districts, the district up for
+// bid, the cards placed on districts won, each region's winner (or leader while it
+// is still being played), the players' hands and sealed bids, and the last reveal.
+import { card, cardBack, cardLabel, h, seatColour, useStylesheet } from "/static/dom.js";
+
+useStylesheet("/static/render-bid.css");
+
+export const name = "bid";
+
+export function render(frame, ctx) {
+  const view = frame.view;
+  const players = view.players.map((seat) => seat.player);
+  const colour = (player) => seatColour(players, player);
+  const regions = view.board.regions.map((region) => ({ ...region, outcome: region.winner !== undefined ? given(region) : outcome(region) }));
+  const votes = Object.fromEntries(players.map((player) => [player, 0]));
+  for (const region of regions) if (region.outcome.winner && region.outcome.decided) votes[region.outcome.winner] += region.votes;
+  const lastReveal = view.history.length ? view.history[view.history.length - 1] : null;
+  const justRevealed = lastReveal && lastReveal.step === frame.step ? lastReveal : null;
+
+  return h(
+    "div",
+    { class: "bid" },
+    h(
+      "div",
+      { class: "bid-status" },
+      h("span", { class: "chip" }, view.finished ? "All 13 districts played" : `Round ${Math.max(1, view.round)} of ${view.rounds}`),
+      view.up ? h("span", { class: "chip up-chip", "data-up": view.up }, "Up for bid: ", h("strong", null, cardLabel(view.up))) : null,
+      h("span", { class: "chip" }, `Draw pile: ${view.draw_pile}`),
+    ),
+    h(
+      "div",
+      { class: "bid-board", "aria-label": `${view.board.name}${view.board.reconstruction ? " (a reconstruction)" : ""}` },
+      regions.map((region) => drawRegion(region, colour)),
+    ),
+    justRevealed ? drawReveal(justRevealed, colour) : null,
+    h(
+      "div",
+      { class: "bid-players" },
+      view.players.map((seat) => drawSeat(seat, colour(seat.player), votes[seat.player], view.up)),
+    ),
+    h("p", { class: "board-note" }, view.board.name, view.board.reconstruction ? " — a reconstruction, not the published board" : ""),
+  );
+}
+
+function drawRegion(region, colour) {
+  const { winner, decided, how } = region.outcome;
+  const label = winner ? `${decided ? "won by" : "leads:"} ${winner}` : decided ? "neutral" : "open";
+  return h(
+    "section",
+    {
+      class: `region ${winner ? "has-winner" : ""} ${decided ? "decided" : ""}`,
+      style: winner ? { "--owner": colour(winner) } : null,
+      "data-region": region.name,
+      "data-winner": winner || "",
+    },
+    h("header", null, h("strong", null, region.name), h("span", { class: "votes" }, `${region.votes} votes`)),
+    h(
+      "div",
+      { class: "districts" },
+      region.districts.map((district) =>
+        h(
+          "div",
+          {
+            class: `district ${district.status}`,
+            style: district.winner ? { "--owner": colour(district.winner) } : null,
+            "data-district": district.district,
+            "data-status": district.status,
+            title: districtTitle(district),
+          },
+          h("span", { class: "club" }, cardLabel(district.district)),
+          district.card ? card(district.card, "mini") : null,
+          district.status === "neutral" ? h("span", { class: "tag" }, "tie") : null,
+          district.status === "up" ? h("span", { class: "tag" }, "up") : null,
+        ),
+      ),
+    ),
+    h("footer", { class: "region-outcome" }, label, how ? h("span", { class: "how" }, ` (${how})`) : null),
+  );
+}
+
+function districtTitle(district) {
+  if (district.status === "won") return `${cardLabel(district.district)}: won by ${district.winner} with ${cardLabel(district.card)}`;
+  if (district.status === "neutral") return `${cardLabel(district.district)}: neutral (tied bids)`;
+  if (district.status === "up") return `${cardLabel(district.district)}: up for bid`;
+  return `${cardLabel(district.district)}: not yet drawn`;
+}
+
+function drawReveal(reveal, colour) {
+  return h(
+    "div",
+    { class: "reveal", "aria-label": "Bids shown" },
+    h("span", { class: "reveal-title" }, `Bids for ${cardLabel(reveal.district)}:`),
+    reveal.bids.map((bid) =>
+      h(
+        "span",
+        { class: `bid-shown ${bid.player === reveal.winner ? "winner" : ""}`, style: { "--owner": colour(bid.player) } },
+        h("span", { class: "who" }, bid.player),
+        card(bid.card),
+      ),
+    ),
+    h("strong", { class: "verdict" }, reveal.winner ? `${reveal.winner} wins it` : "a tie: neutral"),
+  );
+}
+
+function drawSeat(seat, colour, votes, up) {
+  const bid =
+    seat.bid === null
+      ? h("span", { class: "muted" }, up ? "no bid yet" : "")
+      : seat.bid === "committed"
+        ? h("span", { class: "sealed" }, cardBack(1, "hidden-bid"), " sealed bid")
+        : h("span", { class: "sealed" }, card(seat.bid, "played"), " sealed bid");
+  return h(
+    "section",
+    { class: "bid-seat", style: { "--owner": colour }, "data-player": seat.player },
+    h(
+      "header",
+      null,
+      h("strong", null, seat.player),
+      h("span", { class: "muted" }, ` holds ${SUIT_NAMES[seat.suit] || seat.suit}`),
+      h("span", { class: "score" }, `${plural(seat.districts_won, "district")} · ${plural(votes, "vote")} won`),
+    ),
+    h("div", { class: "bid-line" }, bid),
+    h("div", { class: "hand fanned", "aria-label": `${seat.player}'s hand` }, seat.hand.map((code) => card(code))),
+  );
+}
+
+const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+const SUIT_NAMES = { D: "♦ diamonds", H: "♥ hearts", S: "♠ spades", C: "♣ clubs" };
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const rank = (code) => RANKS.indexOf(code.slice(0, -1));
+
+function given(region) {
+  return { winner: region.winner, decided: region.districts.every((d) => d.status === "won" || d.status === "neutral"), how: region.by || "" };
+}
+
+// The view gives each district's winner and card but not the region's; this is the
+// tally's rule (presidential-bid.txt § tally): most districts, then the tied leaders'
+// highest card, then their second; otherwise neutral. Used only to colour the board:
+// the standings beside it come from the server. A region that names its own winner
+// in the view (given()) wins over this.
+function outcome(region) {
+  const decided = region.districts.every((d) => d.status === "won" || d.status === "neutral");
+  const won = {};
+  for (const district of region.districts) {
+    if (district.winner && district.card) (won[district.winner] ||= []).push(district.card);
+  }
+  const held = Object.entries(won).map(([player, cards]) => [player, cards.sort((a, b) => rank(b) - rank(a))]);
+  if (!held.length) return { winner: null, decided, how: "" };
+  const most = Math.max(...held.map(([, cards]) => cards.length));
+  let contenders = held.filter(([, cards]) => cards.length === most);
+  if (contenders.length === 1) return { winner: contenders[0][0], decided, how: "most districts" };
+  for (let depth = 0; depth < Math.min(2, most); depth += 1) {
+    const best = Math.max(...contenders.map(([, cards]) => rank(cards[depth])));
+    contenders = contenders.filter(([, cards]) => rank(cards[depth]) === best);
+    if (contenders.length === 1) return { winner: contenders[0][0], decided, how: depth ? "second highest card" : "highest card" };
+  }
+  return { winner: null, decided, how: "tied" };
+}

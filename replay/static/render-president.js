@@ -1,0 +1,167 @@
+// President: the seats in order around the table with their roles, points and hands
+// (the cards when this perspective may see them, else how many), the current trick,
+// who leads and whose turn it is, the exchanges of the deal and the finishing order.
+import { card, cardBack, cardLabel, h, seatColour, useStylesheet } from "/static/dom.js";
+
+useStylesheet("/static/render-president.css");
+
+export const name = "president";
+
+const STANDARD_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const SUITS = "CDHS";
+const PHASES = {
+  dealing: "waiting for the deal",
+  exchanging: "exchanging cards",
+  playing: "playing",
+  between: "game over: next deal",
+  ended: "match over",
+};
+
+export function render(frame, ctx) {
+  const view = frame.view;
+  const seats = view.seating;
+  const colour = (player) => seatColour(seats, player);
+  const order = view.ranks || STANDARD_RANKS; // the ruleset's order, low to high, when the view gives it
+  const rankOf = (code) => {
+    const rank = [...order].sort((a, b) => b.length - a.length).find((r) => code.startsWith(r));
+    return rank === undefined ? order.length : order.indexOf(rank);
+  };
+  const sortHand = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b) || SUITS.indexOf(a.slice(-1)) - SUITS.indexOf(b.slice(-1)));
+  const lastPlay = view.trick.length ? view.trick[view.trick.length - 1] : null;
+  const playedNow = lastPlay && lastPlay.step === frame.step ? lastPlay.player : null;
+
+  const table = h(
+    "div",
+    { class: `pres-table seats-${seats.length}` },
+    h("div", { class: "pres-centre" }, drawCentre(view, colour, frame.step)),
+    h(
+      "div",
+      { class: "pres-ring" },
+      seats.map((player, index) => drawSeat(view, player, index, seats.length, colour(player), sortHand, player === playedNow)),
+    ),
+  );
+  return h(
+    "div",
+    { class: "president" },
+    h(
+      "div",
+      { class: "pres-status" },
+      h("span", { class: "chip" }, `Game ${Math.max(1, view.game)}`),
+      h("span", { class: "chip" }, PHASES[view.phase] || view.phase),
+      h("span", { class: "chip", title: `play goes ${view.direction}` }, view.direction === "clockwise" ? "↻ clockwise" : "↺ counter-clockwise"),
+      view.mode !== "full" ? h("span", { class: "chip", title: "only what the table saw was recorded" }, "public record") : null,
+      h("span", { class: "chip" }, `${view.games_played} game${view.games_played === 1 ? "" : "s"} played`),
+    ),
+    table,
+    drawExchanges(view, colour),
+  );
+}
+
+function drawCentre(view, colour, step) {
+  if (view.phase === "exchanging" && view.exchanges_due.length) {
+    return h(
+      "div",
+      { class: "pres-due" },
+      h("p", { class: "centre-title" }, "Cards to exchange"),
+      view.exchanges_due.map((due) =>
+        h("p", null, h("span", { style: { color: colour(due.giver) } }, due.giver), ` gives `, h("span", { style: { color: colour(due.receiver) } }, due.receiver), ` ${due.count} card${due.count === 1 ? "" : "s"}`),
+      ),
+    );
+  }
+  if ((view.phase === "between" || view.phase === "ended") && view.finishing_order.length) {
+    return h(
+      "div",
+      { class: "pres-order" },
+      h("p", { class: "centre-title" }, view.phase === "ended" ? "Match over. Last game:" : "Game over"),
+      h("ol", null, view.finishing_order.map((player) => h("li", null, h("strong", { style: { color: colour(player) } }, player), view.roles[player] ? ` — ${view.roles[player]}` : ""))),
+    );
+  }
+  if (!view.trick.length) {
+    const who = view.turn || view.leader;
+    return h("p", { class: "pres-empty" }, who ? `${who} leads` : PHASES[view.phase] || "");
+  }
+  return h(
+    "div",
+    { class: "trick", "aria-label": "The current trick" },
+    view.trick.map((play, index) =>
+      h(
+        "div",
+        { class: `play ${index === view.trick.length - 1 ? "top" : ""} ${play.step === step ? "new" : ""}`, "data-step": play.step },
+        h("span", { class: "who", style: { color: colour(play.player) } }, play.player),
+        h("span", { class: "cards" }, play.cards.map((code) => card(code))),
+      ),
+    ),
+    view.passed.length ? h("p", { class: "passed" }, "passed: ", view.passed.join(", ")) : null,
+  );
+}
+
+function drawSeat(view, player, index, count, colour, sortHand, justPlayed) {
+  const hand = view.hands[player] || { count: 0 };
+  const out = view.finishing_order.indexOf(player);
+  const role = view.roles[player];
+  const points = view.points[player] ?? 0;
+  const markers = [
+    player === view.dealer ? h("span", { class: "marker dealer", title: "dealer" }, "dealer") : null,
+    player === view.leader && view.phase === "playing" ? h("span", { class: "marker leads" }, "leads") : null,
+    player === view.turn ? h("span", { class: "marker turn" }, "to play") : null,
+    view.passed.includes(player) ? h("span", { class: "marker passed" }, "passed") : null,
+    out >= 0 ? h("span", { class: "marker out" }, `out ${ordinal(out + 1)}`) : null,
+  ];
+  // Seats sit round an ellipse, the first at the bottom, in the direction of play.
+  const angle = Math.PI / 2 + (2 * Math.PI * index) / count;
+  const place = { "--x": `${50 + 50 * Math.cos(angle)}%`, "--y": `${50 + 50 * Math.sin(angle)}%`, "--owner": colour };
+  const known = hand.cards ? sortHand(hand.cards) : null;
+  return h(
+    "section",
+    {
+      class: `pres-seat ${player === view.turn ? "turn" : ""} ${out >= 0 ? "is-out" : ""} ${justPlayed ? "just-played" : ""}`,
+      style: place,
+      "data-player": player,
+      "data-count": hand.count,
+    },
+    h(
+      "header",
+      null,
+      h("strong", { class: "name" }, player),
+      role ? h("span", { class: "role" }, role) : null,
+      h("span", { class: "points", title: "points so far" }, `${points > 0 ? "+" : ""}${points} pt${Math.abs(points) === 1 ? "" : "s"}`),
+    ),
+    h("div", { class: "markers" }, markers),
+    h(
+      "div",
+      { class: "hand fanned", "aria-label": `${player}: ${hand.count} card${hand.count === 1 ? "" : "s"}` },
+      known ? known.map((code) => card(code)) : null,
+      known && hand.unknown ? cardBack(hand.unknown) : null,
+      !known && hand.count ? cardBack(hand.count) : null,
+      !hand.count ? h("span", { class: "muted" }, "no cards") : null,
+    ),
+  );
+}
+
+function drawExchanges(view, colour) {
+  if (!view.exchanges.length) return null;
+  return h(
+    "div",
+    { class: "pres-exchanges" },
+    h("span", { class: "centre-title" }, "Exchanged this deal: "),
+    view.exchanges.map((done) =>
+      h(
+        "span",
+        { class: "exchange" },
+        h("span", { style: { color: colour(done.giver) } }, done.giver),
+        " → ",
+        h("span", { style: { color: colour(done.receiver) } }, done.receiver),
+        " ",
+        done.cards.map((code) => card(code, "mini")),
+        done.unknown ? cardBack(done.unknown, "mini") : null,
+      ),
+    ),
+  );
+}
+
+function ordinal(n) {
+  const suffix = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
+  return `${n}${suffix}`;
+}
+
+export { cardLabel };

@@ -1,0 +1,114 @@
+"""The real app served by uvicorn on 127.0.0.1 (a free port, a background thread,
+a real SQLite file with every fixture recorded into it) and headless Chromium
+driven by Playwright's sync API."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from service import fixtures
+from service.app import Created, Recount
+from service.http import create_app
+from service.readmodel import MatchIndex
+from service.store import MatchStore, default_env
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+class Served:
+    """The running service: its address, its application, and the fixture matches
+    recorded into it by "<system>/<file stem>"."""
+
+    def __init__(self, url: str, recount: Recount, matches: dict[str, Created]):
+        self.url = url
+        self.recount = recount
+        self.matches = matches
+
+    def api(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=10)
+
+    def create(self, setup: dict[str, Any]) -> dict[str, Any]:
+        with self.api() as client:
+            reply = client.post("/matches", json=setup)
+            assert reply.status_code == 201, reply.text
+            return reply.json()
+
+    def record(self, match: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+        with self.api() as client:
+            reply = client.post(
+                f"/matches/{match['match_id']}/events",
+                json={"events": events},
+                headers={"Authorization": f"Bearer {match['write_token']}"},
+            )
+            assert reply.status_code == 201, reply.text
+            return reply.json()
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    import uvicorn
+
+    db = tmp_path_factory.mktemp("served") / "recount.sqlite"
+    recount = Recount(MatchStore(default_env(str(db))))
+    matches = {f"{p.parent.name}/{p.stem}": fixtures.record(recount, fixtures.read(p)) for p in fixtures.fixture_files()}
+    app = create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, name="uvicorn", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield Served(f"http://127.0.0.1:{port}", recount, matches)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        listening.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (make browser installs Debian's package)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = context.new_page()
+    opened.set_default_timeout(5000)
+    try:
+        yield opened
+    finally:
+        context.close()
