@@ -71,7 +71,7 @@ def view(state: State, perspective: Perspective) -> dict[str, Any]:
 
 
 def redact(state: State, event: msgspec.Struct, perspective: Perspective) -> dict[str, Any]:
-    data = msgspec.to_builtins(event)
+    data = msgspec.json.decode(msgspec.json.encode(event))  # the event as stored: lists, not tuples
     if isinstance(event, CardsDealt) and event.hands:
         data["sizes"] = {player: len(cards) for player, cards in event.hands.items()}
         data["hands"] = {p: list(c) for p, c in event.hands.items() if sees_cards_of(state, perspective, p)}

@@ -98,6 +98,8 @@ class Kit:
     FOUR = FOUR
     CLASSIC_HANDS = CLASSIC_HANDS
     SMALL_DECK = SMALL_DECK
+    SMALL_GAME_ONE = SMALL_GAME_ONE
+    SMALL_GAME_ONE_PLAY = SMALL_GAME_ONE_PLAY
     SMALL_GAME_TWO = SMALL_GAME_TWO
     deal = staticmethod(deal)
     action = staticmethod(action)

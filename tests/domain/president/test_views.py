@@ -1,0 +1,119 @@
+"""What each perspective sees (DESIGN.md § Principles: hidden data never reaches a perspective not
+entitled to it), and events told in a player's words."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+import pytest
+
+from domain.president import SYSTEM
+from domain.protocol import EVERYONE, SPECTATOR, Perspective
+
+EXCHANGED = ["Dana gives Al 8C 8D", "Al gives Dana 3C 4C", "Betty gives Carl 7C", "Carl gives Betty 3D"]
+
+
+def test_spectator_sees_counts_trick_roles_points_turn_and_order(kit):
+    state = kit.play(kit.small_game_two(), [*EXCHANGED, "Al plays 5C"])
+    seen = SYSTEM.view(state, SPECTATOR)
+    assert seen["hands"]["Al"] == {"count": 2}
+    assert all("cards" not in hand for hand in seen["hands"].values())
+    assert seen["trick"] == [{"player": "Al", "cards": ["5C"], "step": state.step}]
+    assert seen["turn"] == "Carl"
+    assert seen["roles"] == {"Al": "president", "Carl": "vice-president", "Betty": "worker", "Dana": "scum"}
+    assert seen["points"] == {"Al": 2, "Carl": 1, "Betty": -1, "Dana": -2}
+    assert seen["phase"] == "playing" and seen["game"] == 2
+    assert all(done["cards"] == [] for done in seen["exchanges"])
+    assert [done["unknown"] for done in seen["exchanges"]] == [2, 2, 1, 1]
+    json.dumps(seen)
+
+
+def test_a_seat_sees_its_own_cards_and_its_own_exchanges(kit):
+    state = kit.play(kit.small_game_two(), EXCHANGED)
+    seen = SYSTEM.view(state, Perspective("seat", "Dana"))
+    assert sorted(seen["hands"]["Dana"]["cards"]) == ["3C", "4C", "7D"]
+    assert "cards" not in seen["hands"]["Al"]
+    shown = {(d["giver"], d["receiver"]): d["cards"] for d in seen["exchanges"]}
+    assert shown[("Dana", "Al")] == ["8C", "8D"] and shown[("Betty", "Carl")] == []
+
+
+def test_everyone_sees_all_recorded_hands(kit):
+    state = kit.small_game_two()
+    seen = SYSTEM.view(state, EVERYONE)
+    assert {p: sorted(h["cards"]) for p, h in seen["hands"].items()} == {
+        p: sorted(cards.split()) for p, cards in kit.SMALL_GAME_TWO.items()
+    }
+
+
+def test_public_record_shows_what_the_table_saw(kit):
+    state = kit.play(kit.small_game_two(mode="public"), ["Dana gives Al 8C 8D"])
+    seen = SYSTEM.view(state, SPECTATOR)
+    assert seen["hands"]["Al"] == {"count": 5, "cards": ["8C", "8D"], "unknown": 3}
+
+
+@pytest.mark.parametrize(
+    "perspective, hands",
+    [(SPECTATOR, set()), (Perspective("seat", "Carl"), {"Carl"}), (EVERYONE, {"Al", "Betty", "Carl", "Dana"})],
+    ids=["spectator", "seat", "everyone"],
+)
+def test_redacted_deal(kit, perspective, hands):
+    state = kit.small_match()
+    dealt = kit.deal("Dana", kit.SMALL_GAME_TWO)
+    shown = SYSTEM.redact(state, dealt, perspective)
+    assert shown["sizes"] == {"Al": 3, "Carl": 3, "Betty": 3, "Dana": 3}
+    assert set(shown["hands"]) == hands
+    assert "8C" not in json.dumps(shown) or perspective.kind != "spectator"
+
+
+def test_redacted_exchange_is_a_count_for_others(kit):
+    state = kit.small_game_two()
+    gift = kit.action("Dana gives Al 8C 8D")
+    assert SYSTEM.redact(state, gift, SPECTATOR) == {"type": "CardsExchanged", "giver": "Dana", "receiver": "Al", "cards": [], "unknown": 2}
+    assert SYSTEM.redact(state, gift, Perspective("seat", "Betty"))["cards"] == []
+    assert SYSTEM.redact(state, gift, Perspective("seat", "Al"))["cards"] == ["8C", "8D"]
+    assert SYSTEM.redact(state, gift, EVERYONE) == msgspec.json.decode(msgspec.json.encode(gift))
+
+
+@pytest.mark.parametrize(
+    "given, when, said",
+    [
+        ([], "deal", "Dana deals 12 cards to 4 players"),
+        (["deal"], "Dana gives Al 8C 8D", "Dana (scum) gives Al (president) 8♣ 8♦"),
+        (["deal", *EXCHANGED], "Al plays 5C", "Al plays a 5"),
+        (["deal", *EXCHANGED, "Al plays 5C"], "Carl passes", "Carl passes"),
+        (["deal", *EXCHANGED, "Al plays 5C", "Carl passes", "Betty passes"], "Dana passes", "Dana passes; Al leads the next round"),
+        (["deal", *EXCHANGED, "Al plays 5C", "Carl passes", "Betty passes", "Dana passes"], "Al plays 8C 8D", "Al plays two 8s and goes out"),
+    ],
+)
+def test_describe(kit, given, when, said):
+    deal = kit.deal("Dana", kit.SMALL_GAME_TWO)
+    state = kit.play(kit.small_match(), [deal if line == "deal" else line for line in given])
+    event = deal if when == "deal" else kit.action(when)
+    assert SYSTEM.describe(state, event) == said
+
+
+def test_describe_public_exchange_and_the_end(kit):
+    state = kit.small_game_two(mode="public")
+    assert SYSTEM.describe(state, kit.action("Dana gives Al 2 unseen")) == "Dana (scum) gives Al (president) two cards"
+    before_end = kit.small_match()
+    assert SYSTEM.describe(before_end, kit.action("end")) == "The match ends after 1 game"
+
+
+def test_describe_the_last_play_of_a_game(kit):
+    start = kit.new_match(deck=kit.SMALL_DECK)
+    state = kit.play(start, [kit.deal("Dana", kit.SMALL_GAME_ONE), *kit.SMALL_GAME_ONE_PLAY[:-1]])
+    said = SYSTEM.describe(state, kit.action(kit.SMALL_GAME_ONE_PLAY[-1]))
+    assert said == "Betty plays a 7 and goes out; the game is over, Dana is the scum"
+
+
+def test_standings_explain_points_and_steps(kit):
+    state = kit.small_match()
+    standings = SYSTEM.standings(state)
+    assert not standings.final
+    assert [(p.player, p.place, p.score, p.title) for p in standings.placings] == [
+        ("Al", 1, 2, "president"), ("Carl", 2, 1, "vice-president"), ("Betty", 3, -1, "worker"), ("Dana", 4, -2, "scum"),
+    ]
+    assert standings.placings[0].steps == [state.games[0].end_step] == [16]
+    assert standings.details["games"][0]["out_steps"] == {"Al": 7, "Carl": 12, "Betty": 16, "Dana": 16}
+    assert SYSTEM.standings(kit.play(state, ["end"])).final
