@@ -29,13 +29,17 @@ def deal(state: Any, rng: random.Random) -> CardsDealt:
     return CardsDealt(dealer=dealer, hands={p: tuple(h) for p, h in hands.items()})
 
 
+def value(state: Any, card: str) -> int:
+    return state.ruleset.ranks.index(state.deck.rank[card])
+
+
 def candidates(state: Any, rng: random.Random) -> list[Any]:
     if state.phase in ("dealing", "between"):
         return [deal(state, rng)]
     if state.phase == "exchanging":
         out = []
         for due in state.dues:
-            hand = sorted(state.hands[due.giver].known, key=state.deck.rank_value)
+            hand = sorted(state.hands[due.giver].known, key=lambda card: value(state, card))
             out.append(CardsExchanged(giver=due.giver, receiver=due.receiver, cards=tuple(hand[-due.count :])))
             out.append(CardsExchanged(giver=due.giver, receiver=due.receiver, cards=tuple(hand[: due.count])))
         return out
@@ -47,7 +51,7 @@ def candidates(state: Any, rng: random.Random) -> list[Any]:
         CardsPlayed(player=player, cards=tuple(cards[:n])) for cards in by_rank.values() for n in range(1, len(cards) + 1)
     ]
     rng.shuffle(plays)
-    plays.sort(key=lambda p: state.deck.rank_value(p.cards[0]))
+    plays.sort(key=lambda p: value(state, p.cards[0]))
     return plays + [PlayerPassed(player=player)]
 
 

@@ -43,10 +43,13 @@ function init(args)
   n = 0
   headers = {["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. token}
 end
+-- One connection per thread: a body is sent until it is answered 2xx, then the next.
+-- (wrk may call request() more than once per connection; advancing on response keeps order.)
 function request()
-  n = n + 1
-  if n > #bodies then n = #bodies end
-  return wrk.format("POST", PATH_OVERRIDE or path, headers, bodies[n])
+  return wrk.format("POST", PATH_OVERRIDE or path, headers, bodies[math.min(n + 1, #bodies)])
+end
+function response(status, headers, body)
+  if status < 300 then n = n + 1 end
 end
 """
 
@@ -98,7 +101,7 @@ def main() -> None:
     recount.close()
 
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "bench.serve", str(db), str(port)])
+    server = subprocess.Popen([sys.executable, *os.environ.get("BENCH_SERVER", "-m bench.serve").split(), str(db), str(port)])
     try:
         wait_for(port)
         base = work / "echo.lua"

@@ -3,6 +3,7 @@ decodes the same body and returns, under the same server."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import uvicorn
@@ -24,6 +25,14 @@ def main() -> None:
     db, port = sys.argv[1], int(sys.argv[2])
     recount = Recount(MatchStore(default_env(db)))
     app = create_app(recount, MatchIndex(recount, None), extra_routes=[echo])
+    if os.environ.get("BENCH_PROFILE"):
+        # Profile the server (a figure for finding the cost, not for reporting).
+        import cProfile
+        import signal
+
+        profile = cProfile.Profile()
+        signal.signal(signal.SIGTERM, lambda *_: (profile.disable(), profile.dump_stats(os.environ["BENCH_PROFILE"]), os._exit(0)))
+        profile.enable()
     uvicorn.run(app, host="127.0.0.1", port=port, loop="uvloop", http="httptools", log_level="warning")
 
 

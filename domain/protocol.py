@@ -134,3 +134,9 @@ class GameSystem(Protocol):
 
     def players(self, state: Any) -> Sequence[str]:
         """The players' names in seat order (for tokens and perspectives)."""
+
+
+# Optional, for systems where the rules make an event happen by itself:
+#     def follow_up(self, state) -> Sequence[msgspec.Struct]
+# the events due now (e.g. the reveal once every sealed bid is committed); the
+# service records them right after the action that made them due, checked like any.

@@ -3,7 +3,6 @@ function and returns a struct. Errors map to status codes here and only here."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any
 
 import msgspec
@@ -117,7 +116,7 @@ async def record_events(request: Request, match_id: FromPath[str], data: JSONBod
     """Record actions (Bearer write token). 409 if `expected_version` is stale; a retry
     with the same Idempotency-Key returns the first result and records nothing."""
     body = await request.body()
-    future = _recount(request).submit(
+    return await _recount(request).append_async(
         match_id,
         _bearer(request),
         data.events,
@@ -125,7 +124,6 @@ async def record_events(request: Request, match_id: FromPath[str], data: JSONBod
         idempotency_key=request.headers.get("idempotency-key"),
         request_hash=request_hash(body),
     )
-    return await asyncio.wrap_future(future)
 
 
 @get("/matches/{match_id:str}/events", sync_to_thread=True)

@@ -120,6 +120,8 @@ def default_env(sqlite_file: str | None) -> dict[str, str]:
     if sqlite_file is not None:
         env.setdefault("PERSISTENCE_MODULE", "eventsourcing.sqlite")
         env.setdefault("SQLITE_DBNAME", sqlite_file)
+    if env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite":
+        env.setdefault("APPLICATION_RECORDER_TOPIC", "service.sqlite_batch:BatchInsertRecorder")
     env.setdefault("PERSISTENCE_MODULE", "eventsourcing.popo")
     return env
 
@@ -139,10 +141,15 @@ class MatchStore:
         """True when other processes may append to the same store."""
         return self.env.get("PERSISTENCE_MODULE", "").endswith("postgres")
 
-    def append(self, records: Sequence[Recorded]) -> None:
-        """Append in one transaction: all or nothing."""
+    def encode(self, records: Sequence[Recorded]) -> list[StoredEvent]:
+        return [self.mapper.to_stored_event(record) for record in records]
+
+    def append(self, records: Sequence[Recorded] | Sequence[StoredEvent]) -> None:
+        """Append in one transaction: all or nothing. Records may come encoded
+        already, so that the encoding runs where the caller wants the CPU spent."""
+        stored = [r if isinstance(r, StoredEvent) else self.mapper.to_stored_event(r) for r in records]
         try:
-            self.events.put(list(records))
+            self.recorder.insert_events(stored)
         except IntegrityError as error:
             raise VersionConflict(str(error)) from error
 

@@ -8,6 +8,7 @@ server for a reader who may not see them.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,10 +19,22 @@ from litestar.static_files import create_static_files_router
 
 import replay
 from replay import frames, live
+from service.app import Recount
 
 STATIC = Path(replay.__file__).resolve().parent / "static"
 # EventSource reconnects after this many milliseconds if the stream drops.
 RECONNECT_MS = 1000
+
+
+# One frame cache per application (tests run several in one process); it goes with it.
+_caches: weakref.WeakKeyDictionary[Recount, frames.FrameCache] = weakref.WeakKeyDictionary()
+
+
+def frame_cache(app: Recount) -> frames.FrameCache:
+    cache = _caches.get(app)
+    if cache is None:
+        cache = _caches.setdefault(app, frames.FrameCache())
+    return cache
 
 
 def _page(name: str) -> Response[bytes]:
@@ -56,7 +69,7 @@ def match_frames(
     app = api._recount(request)
     log = app.log(match_id)
     perspective = app.perspective(log, api._bearer(request), as_)
-    return frames.page(log, perspective, api._label(perspective), start, end, limit)
+    return frames.page(frame_cache(app), log, perspective, api._label(perspective), start, end, limit)
 
 
 @get("/matches/{match_id:str}/live")
@@ -77,8 +90,10 @@ async def live_frames(
     resume = request.headers.get("last-event-id", "")
     seen = int(resume) if resume.isdigit() else (after if after is not None else log.version)
 
+    cache = frame_cache(app)
+
     def frames_after(step: int) -> frames.FramePage:
-        return frames.page(app.log(match_id), perspective, label, step + 1, None)
+        return frames.page(cache, app.log(match_id), perspective, label, step + 1, None)
 
     stream = live.follow(lambda heard: app.listen(match_id, heard), frames_after, seen)
     return ServerSentEvent(stream, retry_duration=RECONNECT_MS)

@@ -79,6 +79,12 @@ class BidSystem:
     def describe(self, current: state.BidState, event: msgspec.Struct) -> str:
         return words.describe(current, event)
 
+    def follow_up(self, current: state.BidState) -> tuple[msgspec.Struct, ...]:
+        """The reveal, once every sealed bid of the round is committed: in a remote
+        game nobody at a table knows all the cards to record it."""
+        due = state.reveal_due(current)
+        return (due,) if due is not None else ()
+
     def finished(self, current: state.BidState) -> bool:
         return state.finished(current)
 

@@ -187,3 +187,24 @@ def test_list_matches_and_systems(client: TestClient) -> None:
     systems = {s["name"]: s for s in client.get("/systems").json()}
     assert "classic" in systems["president"]["presets"]
     assert client.get("/schema/openapi.json").status_code == 200
+
+
+def test_sealed_bids_are_revealed_by_the_service_once_all_are_committed(client: TestClient) -> None:
+    reply = client.post("/matches", json={"system": "bid", "players": ["Al", "Betty"], "title": "remote"})
+    match = reply.json()
+    assert post(client, match, [{"type": "DistrictRevealed", "district": "7C"}]).status_code == 201
+    assert post(client, match, [{"type": "BidCommitted", "player": "Al", "card": "KH"}]).json()["version"] == 3
+    def al_bid(**kwargs: Any) -> Any:
+        view = client.get(f"/matches/{match['match_id']}/state", **kwargs).json()["view"]
+        return next(p["bid"] for p in view["players"] if p["player"] == "Al")
+
+    # Hands are public in this game; the committed card is what stays hidden.
+    assert al_bid() == "committed"
+    assert al_bid(params={"as": "Betty"}, headers=auth(match["seat_tokens"]["Betty"])) == "committed"
+    assert al_bid(params={"as": "Al"}, headers=auth(match["seat_tokens"]["Al"])) == "KH"
+    assert "KH" not in str(client.get(f"/matches/{match['match_id']}/events").json()["events"][-1])
+    # Betty's commit completes the round: the service records the reveal with it.
+    assert post(client, match, [{"type": "BidCommitted", "player": "Betty", "card": "QS"}]).json()["version"] == 5
+    events = client.get(f"/matches/{match['match_id']}/events").json()["events"]
+    assert events[-1]["type"] == "BidsRevealed" and "Al" in events[-1]["description"]
+    assert post(client, match, [{"type": "BidCommitted", "player": "Al", "card": "AH"}]).status_code == 422

@@ -1,0 +1,99 @@
+"""Benchmark: the frames of every step of a 1,000-event President match (what
+`GET /matches/{id}/frames` builds and encodes), against a plain msgspec decode of
+the same stored events in the same run. Prints figures; not a test.
+
+Target: frames for all steps at most 10x the decode."""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+
+from bench.president_bot import play
+from domain.protocol import EVERYONE, SPECTATOR, Perspective
+from replay import frames
+from service import fixtures
+from service.app import Recount
+from service.store import MatchStore, Meta, default_env
+
+EVENTS = 1000
+RUNS = 15
+
+
+def median_ms(fn: Callable[[], object], runs: int = RUNS) -> float:
+    fn()  # warm up: first-use costs (imports, caches) are not what is measured
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(times)
+
+
+def main() -> None:
+    db = Path(tempfile.mkdtemp(prefix="recount-bench-")) / "bench.sqlite"
+    recount = Recount(MatchStore(default_env(str(db))))
+    setup, actions = play(EVENTS - 1, seed=5)
+    match = fixtures.EventFile(name="bench", setup=setup, events=[msgspec.to_builtins(a) for a in actions])
+    created = fixtures.record(recount, match)
+    log = recount.log(created.match_id)
+    system = log.system
+
+    # The stored events as the store holds them (JSON [meta, event]), and one decoder
+    # per event type built once, as the store's mapper does.
+    stored = recount.store.recorder.select_events(created.match_id)
+    decoders = {
+        f"{system.name}:{t.__struct_config__.tag}": msgspec.json.Decoder(tuple[Meta, t])
+        for t in (system.created_type, *system.action_types)
+    }
+    blobs = [(decoders[s.topic], s.state) for s in stored]
+    total_bytes = sum(len(s.state) for s in stored)
+
+    def decode() -> None:
+        for decoder, blob in blobs:
+            decoder.decode(blob)
+
+    encode = msgspec.json.Encoder().encode
+
+    def built(perspective: Perspective) -> Callable[[], object]:
+        return lambda: frames.frames(log, perspective, 1, log.version)
+
+    def served(perspective: Perspective, label: str) -> Callable[[], object]:
+        # What the route returns for the whole match, paged as a reader fetches it.
+        def run() -> int:
+            size = 0
+            start = 1
+            while start:
+                page = frames.page(log, perspective, label, start, None, frames.PAGE_MAX)
+                size += len(encode(page))
+                start = page.next_step
+            return size
+
+        return run
+
+    base = median_ms(decode)
+    rows = [
+        ("plain msgspec decode of the stored events", base, None),
+        ("frames, built (everyone)", median_ms(built(EVERYONE)), None),
+        ("frames, built (spectator)", median_ms(built(SPECTATOR)), None),
+        ("frames, built + JSON (everyone)", median_ms(served(EVERYONE, "everyone")), served(EVERYONE, "everyone")()),
+        ("frames, built + JSON (spectator)", median_ms(served(SPECTATOR, "spectator")), served(SPECTATOR, "spectator")()),
+    ]
+    recount.close()
+    print(f"frames for every step of a {log.version}-event President match ({len(setup.players)} players, {total_bytes:,} bytes stored)")
+    print(f"  median of {RUNS} runs each")
+    for name, ms, size in rows:
+        ratio = "" if ms is base else f"  {ms / base:5.1f}x the decode"
+        extra = f"  ({size / 1e6:.2f} MB JSON)" if size else ""
+        print(f"  {name:<44} {ms:8.2f} ms{ratio}{extra}")
+    worst = max(ms for _, ms, _ in rows[1:])
+    print(f"  per step (slowest): {worst / log.version * 1e3:.1f} µs; target <= 10x the decode: {'met' if worst <= 10 * base else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
