@@ -63,7 +63,7 @@ def ballots_into(state: MatchState, seat: int, places: list[int], most: int, cho
     party = state.seats[seat].party
     left = {p: (99 if p in exempt else room(state, party, p)) for p in places}
     open_places = [p for p in places if left[p] > 0]
-    if not open_places or most <= 0:
+    if not open_places or most <= 0 or not state.hands[seat].total:
         return []
     n = 1 + choose(min(most, state.hands[seat].total))
     chosen = []
