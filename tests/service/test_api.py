@@ -208,3 +208,29 @@ def test_sealed_bids_are_revealed_by_the_service_once_all_are_committed(client: 
     events = client.get(f"/matches/{match['match_id']}/events").json()["events"]
     assert events[-1]["type"] == "BidsRevealed" and "Al" in events[-1]["description"]
     assert post(client, match, [{"type": "BidCommitted", "player": "Al", "card": "AH"}]).status_code == 422
+
+
+def test_concurrent_recorders_of_different_matches_are_committed_together_in_order(client: TestClient, recount) -> None:
+    """Group commit: many requests in flight at once, each answered after its own
+    events are stored, each match's events in the order its recorder sent them."""
+    matches = [create(client) for _ in range(6)]
+    deals = [classic_deal(seed=i) for i in range(6)]
+
+    def recorder(match: dict[str, Any], deal: dict[str, Any]) -> None:
+        lead = {"type": "CardsPlayed", "player": "Al", "cards": [lowest_card_of(deal["hands"]["Al"])]}
+        passes = [{"type": "PlayerPassed", "player": p} for p in ("Betty", "Carl", "Dana")]
+        for version, event in enumerate([deal, lead, *passes], start=1):
+            reply = post(client, match, [event], expected=version)
+            assert reply.status_code == 201, reply.text
+
+    threads = [threading.Thread(target=recorder, args=pair) for pair in zip(matches, deals)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    fresh = type(recount)(recount.store)  # a second application over the same store: no cache
+    for match in matches:
+        stored = fresh.log(match["match_id"])
+        assert [r.version for r in stored.records] == [1, 2, 3, 4, 5, 6]
+        assert [type(r.event).__name__ for r in stored.records[2:]] == ["CardsPlayed", "PlayerPassed", "PlayerPassed", "PlayerPassed"]
+        assert stored.state.turn == "Al"  # everyone else passed: Al leads the next trick
