@@ -1,0 +1,120 @@
+"""The board is data (named boards, a user's own board, validated), the match's
+setup, and the rules' quotes as the text words them."""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from domain import find
+from domain.mrpresident import SYSTEM, rules
+from domain.mrpresident.board import named, named_boards
+from domain.protocol import IllegalAction, MatchSetup, Rule
+
+SHARED = Path(__file__).resolve().parents[4] / "shared"
+
+
+def board_data(name: str = "1964") -> dict:
+    return msgspec.to_builtins(named(name))
+
+
+def setup(**kw) -> MatchSetup:
+    return MatchSetup(**{"system": "mrpresident", "players": ["Al", "Betty"], "mode": "popular", **kw})
+
+
+def test_registry_finds_the_system():
+    assert find("mrpresident") is SYSTEM
+
+
+def test_named_boards_hold_538_electoral_votes_and_the_texts_hints():
+    assert set(named_boards()) >= {"1964", "1964-edge-b", "2024"}
+    for board in named_boards().values():
+        assert board.electoral_votes == 538 and board.majority == 270
+    board = named("1964")
+    entries = {s.abbr: s for r in board.regions for s in r.states}
+    # Example 1: Missouri (2), Michigan (4), Illinois (6); NY and PA 5 Ballots, D.C. 2;
+    # Connecticut's edge is 1,000 votes for the Republicans.
+    assert (entries["MO"].dice, entries["MI"].dice, entries["IL"].dice) == (2, 4, 6)
+    assert (entries["NY"].limit, entries["PA"].limit, entries["DC"].limit) == (5, 5, 2)
+    assert (entries["CT"].edge_party, entries["CT"].edge_votes) == ("Republican", 1000)
+    assert entries["DC"].dice == entries["VT"].dice == 12
+
+
+@pytest.mark.skipif(not (SHARED / "data").exists(), reason="shared reference data not present")
+@pytest.mark.parametrize("name, column", [("1964", "ev_1964_1968"), ("2024", "ev_2024")])
+def test_electoral_votes_are_the_facts(name, column):
+    with open(SHARED / "data" / "mr-president" / "electoral-votes.csv", newline="") as f:
+        facts = {r["abbr"]: int(r[column]) for r in csv.DictReader(f) if r["abbr"]}
+    assert {s.abbr: s.electoral_votes for r in named(name).regions for s in r.states} == facts
+
+
+@pytest.mark.skipif(not (SHARED / "rules").exists(), reason="shared rules texts not present")
+def test_every_quote_is_the_texts_own_words():
+    text = (SHARED / "rules" / "mr-president.md").read_text().replace("*", "").replace("\\", "")
+    text = re.sub(r"\s+", " ", text)
+    quoted = [v for v in vars(rules).values() if isinstance(v, Rule) and v.source.startswith("mr-president.md")]
+    assert len(quoted) > 40
+    for rule in quoted:
+        assert re.sub(r"\s+", " ", rule.quote) in text, rule.id
+
+
+def broken(change) -> dict:
+    data = board_data()
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    "data, rule_id",
+    [
+        pytest.param(broken(lambda d: d["regions"][0]["states"][0].update(electoral_votes=44)), "mrpresident.board", id="538 electoral votes"),
+        pytest.param(broken(lambda d: d["regions"][0]["states"][0].update(dice=13)), "mrpresident.reach", id="a dice number no roll reaches (13)"),
+        pytest.param(broken(lambda d: d["regions"][0]["states"][0].update(dice=0)), "mrpresident.reach", id="a dice number no roll reaches (0)"),
+        pytest.param(broken(lambda d: d["regions"][2]["states"][0].update(dice=2)), "mrpresident.reach", id="a roll that reaches no state (Midwest 6)"),
+        pytest.param(broken(lambda d: d["regions"][0]["states"][0].update(limit=0)), "mrpresident.limit", id="limits positive"),
+        pytest.param(broken(lambda d: d["regions"][0]["states"][1].update(abbr="NY")), "mrpresident.board", id="a state twice"),
+        pytest.param(broken(lambda d: d.update(colour="red")), "mrpresident.board", id="an unknown field"),
+    ],
+)
+def test_a_users_board_is_validated(data, rule_id):
+    with pytest.raises(IllegalAction) as error:
+        SYSTEM.start(setup(board=data))
+    assert error.value.rule.id == rule_id
+
+
+def test_a_users_board_is_embedded_in_the_first_event():
+    data = board_data()
+    data["name"] = "my tally board"
+    data["regions"][0]["states"][0].update(edge_party="Democratic", edge_votes=5000)
+    created = SYSTEM.start(setup(board=data))
+    assert created.board.name == "my tally board" == created.ruleset.board
+    assert created.board.regions[0].states[0].edge_votes == 5000
+
+
+@pytest.mark.parametrize(
+    "kw, rule_id",
+    [
+        pytest.param({"players": ["Al", "Betty", "Carl"]}, "mrpresident.players", id="Number of players: 2 or 4"),
+        pytest.param({"mode": None}, "mrpresident.mode", id="Players must decide popular or electoral votes"),
+        pytest.param({"preset": "advanced"}, "mrpresident.options", id="an unknown preset"),
+        pytest.param({"options": {"debates": True}}, "mrpresident.advanced", id="the advanced game is a later issue"),
+        pytest.param({"options": {"ballot_deck_size": 3}}, "mrpresident.undecided", id="each candidate removes three cards"),
+        pytest.param({"options": {"board": "1812"}}, "mrpresident.board", id="an unknown named board"),
+    ],
+)
+def test_setup_refused(kw, rule_id):
+    with pytest.raises(IllegalAction) as error:
+        SYSTEM.start(setup(**kw))
+    assert error.value.rule.id == rule_id
+
+
+def test_presets_resolve_into_the_first_event():
+    created = SYSTEM.start(setup(preset="basic-2024", mode="electoral", options={"electoral_no_majority": "most electoral votes"}))
+    assert created.board.name == "2024" and created.mode == "electoral"
+    assert created.ruleset.electoral_no_majority == "most electoral votes"
+    ny = next(s for r in created.board.regions for s in r.states if s.abbr == "NY")
+    assert ny.electoral_votes == 28
