@@ -131,7 +131,7 @@ class CardEffect(msgspec.Struct, frozen=True, kw_only=True):
     player: str
     places: list[str] = []  # regions or states the card names for `ballots`
     ballots: list[Ballot] = []
-    discarded: int = 0
+    discarded: list[Seal] = []  # seals of the Ballots lost from the hand
     turns_lost: int = 0
     extra_turns: int = 0
 

@@ -32,7 +32,7 @@ from domain.mrpresident.events import (
     RumorBallotsGiven,
     RumorDrawn,
 )
-from domain.mrpresident.state import Hand, MatchState, Rumor
+from domain.mrpresident.state import MatchState, Rumor
 from domain.protocol import IllegalAction, Rule
 
 
@@ -216,17 +216,20 @@ def check_effects(state: MatchState, effects: Sequence[CardEffect], issue: str |
         seat = require_player(state, effect.player)
         if issue is not None and not identified(state, seat, issue):
             raise IllegalAction(f"{effect.player} is not identified with {issue}", rules.BULLETIN)
-        if min(effect.discarded, effect.turns_lost, effect.extra_turns) < 0:
+        if min(effect.turns_lost, effect.extra_turns) < 0:
             raise IllegalAction("counts on a card are never negative", rules.HQ_CARD)
         if effect.ballots:
             check_places(state, effect.places, rules.HQ_CARD)
             check_votes(effect.ballots)
             check_in_places(state, effect.ballots, effect.places, rules.HQ_CARD)
             check_limits(state, state.seats[seat].party, effect.ballots)
-        check_hand(state, seat, effect.ballots)
-        if effect.discarded > state.hands[seat].total - len(effect.ballots):
-            raise IllegalAction(f"{effect.player} does not hold {effect.discarded} more Ballots", rules.HOLD)
+        check_hand(state, seat, [*effect.ballots, *discards(effect)])
         state = apply_effect(state, effect)
+
+
+def discards(effect: CardEffect) -> list[Ballot]:
+    """The Ballots a card takes from the hand, as Ballots of their seals."""
+    return [Ballot(seal=seal, state="") for seal in effect.discarded]
 
 
 def apply_effect(state: MatchState, effect: CardEffect) -> MatchState:
@@ -235,15 +238,8 @@ def apply_effect(state: MatchState, effect: CardEffect) -> MatchState:
     state = from_hand(state, seat, effect.ballots)
     state = put_in_box(state, effect.player, state.seats[seat].party, effect.ballots, "card")
     if effect.discarded:
-        hand = state.hands[seat]
-        left = effect.discarded
-        either = min(hand.either, left)
-        left -= either
-        president = min(hand.president, left)
-        left -= president
-        hand = Hand(hand.president - president, hand.vice_president - left, hand.either - either)
-        hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
-        state = replace(state, hands=hands, undecided=state.undecided + effect.discarded)
+        state = from_hand(state, seat, discards(effect))
+        state = replace(state, undecided=state.undecided + len(effect.discarded))
     if effect.turns_lost or effect.extra_turns:
         lost = state.lost_turns[:seat] + (state.lost_turns[seat] + effect.turns_lost,) + state.lost_turns[seat + 1 :]
         extra = state.extra_turns[:seat] + (state.extra_turns[seat] + effect.extra_turns,) + state.extra_turns[seat + 1 :]

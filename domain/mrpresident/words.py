@@ -115,7 +115,7 @@ def effects_said(state: MatchState, event: BulletinDrawn | HeadquartersCardDrawn
         if effect.ballots:
             bits.append(f"casts {ballots_said(state, effect.ballots)}")
         if effect.discarded:
-            bits.append(f"loses {count(effect.discarded, 'Ballot')} to the Undecided Voters")
+            bits.append(f"loses {count(len(effect.discarded), 'Ballot')} to the Undecided Voters")
         if effect.turns_lost:
             bits.append(f"loses {count(effect.turns_lost, 'turn')}")
         if effect.extra_turns:

@@ -130,7 +130,7 @@ def headquarters_card(state: MatchState, seat: int, choose: Choose, known: bool)
         effects = []
         for s, seat_ in enumerate(state.seats):
             if any(issue in c.issues for c in seat_.cards) and state.hands[s].total and choose(2):
-                effects.append(ev.CardEffect(player=seat_.name, discarded=1))
+                effects.append(ev.CardEffect(player=seat_.name, discarded=seals_from(state, s, 1, choose)))
         return ev.BulletinDrawn(player=name, issue=issue, effects=effects)
     effect = pick(choose, [ev.CardEffect(player=name, turns_lost=1), ev.CardEffect(player=name, extra_turns=1), ev.CardEffect(player=name)])
     return ev.HeadquartersCardDrawn(player=name, title="Plane Delay" if effect.turns_lost else "Campaign Card", effects=[effect])
