@@ -38,6 +38,11 @@ class Deck(msgspec.Struct, frozen=True):
     order: dict[str, int]  # rank -> position in the ruleset's order, 0 lowest
     copies: dict[str, int]  # card code -> how many the deck holds
     size: int
+    # Positions of the lowest and highest ranks but the jokers (a revolution turns that range over) and of
+    # the highest rank the deck holds (jokers rank above every other card).
+    plain_low: int = 0
+    plain_top: int = 0
+    top: int = 0
 
     @classmethod
     def of(cls, codes: tuple[str, ...], ranks: tuple[str, ...]) -> Deck:
@@ -45,10 +50,18 @@ class Deck(msgspec.Struct, frozen=True):
         rank = {}
         for code in codes:
             rank[code] = next((r for r in by_length if code.startswith(r)), "")
-        return cls(rank=rank, order={r: i for i, r in enumerate(ranks)}, copies=dict(Counter(codes)), size=len(codes))
-
-    def rank_value(self, code: str) -> int:
-        return self.order[self.rank[code]]
+        order = {r: i for i, r in enumerate(ranks)}
+        held = [order[r] for r in set(rank.values()) if r]
+        plain = [order[r] for r in set(rank.values()) if r and r != JOKER]
+        return cls(
+            rank=rank,
+            order=order,
+            copies=dict(Counter(codes)),
+            size=len(codes),
+            plain_low=min(plain, default=0),
+            plain_top=max(plain, default=0),
+            top=max(held, default=0),
+        )
 
 
 def label(code: str) -> str:

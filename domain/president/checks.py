@@ -7,8 +7,9 @@ from collections import Counter
 import msgspec
 
 from domain.president.cards import label, labels
-from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
+from domain.president.events import CardDrawn, CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
 from domain.president.hands import missing, unseen_copies
+from domain.president.order import beats_any_set, value
 from domain.president.state import ExchangeDue, State, received_from
 from domain.president.texts import KNOWLEDGE, MATCH_OVER, rule
 from domain.protocol import IllegalAction, Rule
@@ -26,7 +27,8 @@ def _plural(count: int, word: str) -> str:
 
 
 def check_not_ended(state: State) -> None:
-    """protocol: nothing is recorded after MatchEnded."""
+    """domain/protocol.py § GameSystem.finished: “True when the match is over and nothing more may be
+    recorded.” — nothing is recorded after MatchEnded."""
     if state.phase == "ended":
         raise IllegalAction("the match has ended; nothing more can be recorded", MATCH_OVER)
 
@@ -164,13 +166,12 @@ def check_exchange_highest(state: State, event: CardsExchanged, due: ExchangeDue
     interchangeable). Checked against every card the record has seen in the giver's hand."""
     if due.returning or not event.cards:
         return
-    deck = state.deck
-    lowest_given = min(deck.rank_value(card) for card in event.cards)
+    lowest_given = min(value(state, (card,)) for card in event.cards)
     kept = list(state.hands[event.giver].known)
     for card in event.cards:
         if card in kept:
             kept.remove(card)
-    higher = sorted((card for card in kept if deck.rank_value(card) > lowest_given), key=deck.rank_value)
+    higher = sorted((card for card in kept if value(state, (card,)) > lowest_given), key=lambda c: value(state, (c,)))
     if higher:
         raise IllegalAction(
             f"{event.giver} must give the highest cards, and keeps {labels(higher)} above {labels(event.cards)}",
@@ -210,7 +211,7 @@ def check_in_hand(state: State, player: str, cards: tuple[str, ...]) -> None:
     hand = state.hands[player]
     if len(cards) > hand.size:
         raise IllegalAction(f"{player} holds only {_plural(hand.size, 'card')}", KNOWLEDGE)
-    unseen = unseen_copies(state.deck, state.hands, state.played)
+    unseen = unseen_copies(state.deck, (state.hands, state.piles), state.played)
     short = missing(hand, cards, unseen)
     if not short:
         return
@@ -220,6 +221,7 @@ def check_in_hand(state: State, player: str, cards: tuple[str, ...]) -> None:
     if card in state.played:
         raise IllegalAction(f"{label(card)} was already played in this game", KNOWLEDGE)
     holders = [p for p, h in state.hands.items() if p != player and card in h.known]
+    holders += [f"{p}'s pile" for p, h in state.piles.items() if card in h.known]
     if holders:
         raise IllegalAction(f"{label(card)} is known to be in {holders[0]}'s hand", KNOWLEDGE)
     raise IllegalAction(f"{player} cannot hold {labels(short)} as well as the cards already recorded", KNOWLEDGE)
@@ -230,20 +232,27 @@ def check_in_hand(state: State, player: str, cards: tuple[str, ...]) -> None:
 
 def check_turn(state: State, player: str) -> None:
     """classic § Play Game: “After a player lays the initial card, the opportunity to play progresses in a
-    clockwise direction.”"""
-    if player != state.turn:
-        raise IllegalAction(f"it is {state.turn}'s turn, not {player}'s", _rule(state, "turn"))
+    clockwise direction.” The first play of a game is the leader's (“The player to the dealer’s left plays
+    first”; after the first game, § End Game: “The finishing order determines who plays first …”), the first
+    of a round its winner's (“whoever played last on the previous round starts the new round”)."""
+    if player == state.turn:
+        return
+    if not state.played:
+        concept = "first-lead" if state.game == 1 else "next-lead"
+    else:
+        concept = "lead" if not state.trick else "turn"
+    raise IllegalAction(f"it is {state.turn}'s turn, not {player}'s", _rule(state, concept))
 
 
 def check_set(state: State, cards: tuple[str, ...]) -> None:
     """classic § Play Game: “putting one, two, three, or four cards of the same kind face-up on the table”."""
     if not cards:
-        raise IllegalAction("a play puts down at least one card", _rule(state, "first-lead"))
+        raise IllegalAction("a play puts down at least one card", _rule(state, "set"))
     if len(cards) > state.ruleset.max_set:
-        raise IllegalAction(f"a play is at most {state.ruleset.max_set} cards", _rule(state, "first-lead"))
+        raise IllegalAction(f"a play is at most {state.ruleset.max_set} cards", _rule(state, "set"))
     ranks = {state.deck.rank[card] for card in cards}
     if len(ranks) > 1:
-        raise IllegalAction(f"{labels(cards)} are not all of the same rank", _rule(state, "first-lead"))
+        raise IllegalAction(f"{labels(cards)} are not all of the same rank", _rule(state, "set"))
 
 
 def check_count(state: State, cards: tuple[str, ...]) -> None:
@@ -251,6 +260,8 @@ def check_count(state: State, cards: tuple[str, ...]) -> None:
     if not state.trick:
         return
     needed = len(state.trick[-1].cards)
+    if needed > 1 and beats_any_set(state, cards):
+        return  # friday: “However, a single 2 may be played onto any DTQ up to the value of Ace.”
     if state.ruleset.count_rule == "same" and len(cards) != needed:
         raise IllegalAction(
             f"this round is played {_plural(needed, 'card')} at a time, not {len(cards)}", _rule(state, "same-count")
@@ -267,12 +278,13 @@ def check_outranks(state: State, cards: tuple[str, ...]) -> None:
     if not state.trick:
         return
     top = state.trick[-1].cards
-    value, beaten = state.deck.rank_value(cards[0]), state.deck.rank_value(top[0])
+    played, beaten = value(state, cards), value(state, top)
     if state.ruleset.equal_rank_beats:
-        if value < beaten:
+        if played < beaten:
             raise IllegalAction(f"{labels(cards)} does not equal or outrank {labels(top)}", _rule(state, "equal-or-outrank"))
-    elif value <= beaten:
-        raise IllegalAction(f"{labels(cards)} does not outrank {labels(top)}", _rule(state, "higher"))
+    elif played <= beaten:
+        reversed_now = " (values are reversed)" if state.reversed else ""
+        raise IllegalAction(f"{labels(cards)} does not outrank {labels(top)}{reversed_now}", _rule(state, "higher"))
 
 
 def check_may_pass(state: State) -> None:
@@ -280,6 +292,27 @@ def check_may_pass(state: State) -> None:
     or cards he wants to play” — the lead is a play, not a pass."""
     if not state.trick:
         raise IllegalAction(f"{state.turn} leads this round and must play", _rule(state, "lead"))
+
+
+def check_draw(state: State, event: CardDrawn) -> None:
+    """friday § Blind President: “If a player runs out of cards in their hand during a round, they may take
+    one card from the top of their pile and play it if it can be played.”"""
+    drawing = _rule(state, "blind-draw")
+    if not state.ruleset.blind:
+        raise IllegalAction("cards are drawn from a pile only in Blind President", drawing)
+    hand, pile = state.hands[event.player], state.piles[event.player]
+    if hand.size:
+        raise IllegalAction(f"{event.player} still holds cards and draws only when the hand runs out", drawing)
+    if not pile.size:
+        raise IllegalAction(f"{event.player}'s pile is empty", drawing)
+    if event.card is None:
+        return
+    if pile.known and pile.known[0] != event.card:
+        raise IllegalAction(f"the top card of {event.player}'s pile is {label(pile.known[0])}", KNOWLEDGE)
+    if not pile.known:
+        check_cards_exist(state, (event.card,))
+        if unseen_copies(state.deck, (state.hands, state.piles), state.played)[event.card] <= 0:
+            raise IllegalAction(f"{label(event.card)} cannot be in {event.player}'s pile", KNOWLEDGE)
 
 
 # -- dispatch ---------------------------------------------------------------------------------------
@@ -309,6 +342,8 @@ def _check_exchange(state: State, event: CardsExchanged) -> None:
 def _check_play(state: State, event: CardsPlayed) -> None:
     check_playing(state)
     check_turn(state, event.player)
+    if state.piles and not state.hands[event.player].size:
+        raise IllegalAction(f"{event.player}'s hand is empty: take the top card of the pile first", _rule(state, "blind-draw"))
     check_cards_exist(state, event.cards)
     check_set(state, event.cards)
     check_in_hand(state, event.player, event.cards)
@@ -322,6 +357,12 @@ def _check_pass(state: State, event: PlayerPassed) -> None:
     check_may_pass(state)
 
 
+def _check_draw(state: State, event: CardDrawn) -> None:
+    check_playing(state)
+    check_turn(state, event.player)
+    check_draw(state, event)
+
+
 def _check_end(state: State, event: MatchEnded) -> None:
     check_between_games(state, "the match can end only between games")
     if state.phase == "dealing":
@@ -333,6 +374,7 @@ _CHECKS = {
     CardsExchanged: _check_exchange,
     CardsPlayed: _check_play,
     PlayerPassed: _check_pass,
+    CardDrawn: _check_draw,
     MatchEnded: _check_end,
 }
 

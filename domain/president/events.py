@@ -20,7 +20,8 @@ class MatchCreated(Event):
 
 class CardsDealt(Event):
     """The whole deck dealt by `dealer`. Full mode lists each player's `hands`;
-    public mode lists only the hand `sizes`."""
+    public mode lists only the hand `sizes`. In Blind President these are the
+    face-down piles, top card first."""
 
     dealer: str
     hands: dict[str, tuple[str, ...]] = {}
@@ -46,9 +47,17 @@ class PlayerPassed(Event):
     player: str
 
 
+class CardDrawn(Event):
+    """Blind President: a player whose hand ran out takes the top card of their pile
+    (`card` when the record sees it; full mode knows the pile)."""
+
+    player: str
+    card: str | None = None
+
+
 class MatchEnded(Event):
     """The table stops playing; only between games."""
 
 
-ACTION_TYPES = (CardsDealt, CardsExchanged, CardsPlayed, PlayerPassed, MatchEnded)
-Action = CardsDealt | CardsExchanged | CardsPlayed | PlayerPassed | MatchEnded
+ACTION_TYPES = (CardsDealt, CardsExchanged, CardsPlayed, PlayerPassed, CardDrawn, MatchEnded)
+Action = CardsDealt | CardsExchanged | CardsPlayed | PlayerPassed | CardDrawn | MatchEnded

@@ -38,6 +38,18 @@ def add(hand: Hand, cards: Iterable[str], unknown: int = 0) -> Hand:
     return Hand(hand.known + tuple(cards), hand.unknown + unknown)
 
 
+def draw(hand: Hand, pile: Hand, count: int, seen: str | None = None) -> tuple[Hand, Hand]:
+    """`count` cards from the top of `pile` into `hand`: the cards themselves when the
+    record knows the pile (full mode, top card first), else unseen cards (or `seen`,
+    the one card the table saw)."""
+    count = min(count, pile.size)
+    if pile.known:
+        return add(hand, pile.known[:count]), Hand(pile.known[count:], pile.unknown)
+    if seen is not None:
+        return add(hand, (seen,), count - 1), Hand((), pile.unknown - count)
+    return add(hand, (), count), Hand((), pile.unknown - count)
+
+
 def forget(hand: Hand, keep: Iterable[str]) -> Hand:
     """The hand once the record can no longer tell which of its seen cards are
     still there, except `keep`."""
@@ -45,12 +57,14 @@ def forget(hand: Hand, keep: Iterable[str]) -> Hand:
     return Hand(kept, hand.size - len(kept))
 
 
-def unseen_copies(deck: Deck, hands: Mapping[str, Hand], played: Iterable[str]) -> Counter[str]:
-    """How many copies of each card may still be among the unseen cards of some hand."""
+def unseen_copies(deck: Deck, holdings: Iterable[Mapping[str, Hand]], played: Iterable[str]) -> Counter[str]:
+    """How many copies of each card may still be among the unseen cards of some hand
+    (or pile): the deck less the cards played and the cards seen anywhere."""
     left = Counter(deck.copies)
     left.subtract(played)
-    for hand in hands.values():
-        left.subtract(hand.known)
+    for group in holdings:
+        for hand in group.values():
+            left.subtract(hand.known)
     return left
 
 

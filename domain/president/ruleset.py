@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from domain.president.cards import STANDARD_RANKS, suited_deck
+from domain.president.cards import JOKER, STANDARD_RANKS, suited_deck
 from domain.president.texts import RULES_ARE_DATA
 from domain.protocol import IllegalAction
 
@@ -51,6 +51,28 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     exchange: tuple[int, ...] = (2, 1)
     # classic: "receive any two cards from the president’s hand in return": any card, even one just received.
     return_received_allowed: bool = True
+    # A single card of the highest rank but the jokers (a 2; a 3 while reversed) or a joker may be played
+    # on a set of any size of lower value. friday: "However, a single 2 may be played onto any DTQ up to the
+    # value of Ace." / "Single Jokers also share the 2s' property of being able to beat any lower-value DTQ"
+    # / "While values are reversed, single 3s gain the ability to beat any DTQ." classic has none (False).
+    single_top_beats_sets: bool = False
+    # A play no rank can beat ends the round at once and its player leads. friday: "Nothing can beat a 2, so
+    # if a player uses one they win the round immediately." classic lets the others pass as usual (False).
+    unbeatable_ends_round: bool = False
+    # friday § Revolution: "any time a quadruple is played the value of all cards (except Jokers) is
+    # immediately reversed. This change remains in place until the end of the game, or until another
+    # quadruple is played." classic has none (False).
+    revolution: bool = False
+    # friday § Blind President (2-4 players): "The whole deck is still dealt to all players, but into
+    # face-down piles …"; each hand is `blind_hand` cards ("the top seven cards"), topped up after each round.
+    blind: bool = False
+    blind_hand: int = 7
+    blind_min_players: int = 2
+    blind_max_players: int = 4
+    # Jokers and decks shuffled together, used to build `deck` when an option changes them (and `deck` is
+    # not given). friday: "President can also be played with the two Jokers."
+    jokers: int = 0
+    decks: int = 1
     # Titles by finishing place: first, second, the middle, second to last, last (classic § End Game).
     role_titles: tuple[str, str, str, str, str] = ("president", "vice-president", "citizen", "worker", "scum")
     # classic: "gets 2 points, … gets 1 point. The scum, or beggar, loses 2 points, and … the worker, loses
@@ -60,7 +82,36 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
 MODES = ("full", "public")
 
-PRESETS: dict[str, Ruleset] = {"classic": Ruleset()}
+FRIDAY_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", JOKER)
+
+PRESETS: dict[str, Ruleset] = {
+    "classic": Ruleset(),
+    # president-friday.txt: every difference from classic is a field set here.
+    "friday": Ruleset(
+        preset="friday",
+        text="friday",
+        # "2-13 players (ideally 4-8)" and "the standard rules require three or more players"; two players
+        # play Blind President.
+        min_players=3,
+        max_players=13,
+        # "3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, Joker (if used)"
+        ranks=FRIDAY_RANKS,
+        deck=suited_deck(FRIDAY_RANKS[:-1]),
+        # "that number of cards must be met or exceeded by all players for the remainder of the round"
+        count_rule="at_least",
+        single_top_beats_sets=True,
+        unbeatable_ends_round=True,
+        # "In each game, the dealer shifts to the left by one player." (seats are kept)
+        reseat_by_finishing_order=False,
+        next_dealer="left_of_previous",
+        # "In future games, the Idiot (see "Ranking") starts the first round."
+        next_leader="last",
+        # "the President, who in return must give any two cards they were dealt to the Idiot"
+        return_received_allowed=False,
+        role_titles=("President", "Vice President", "citizen", "Vice Idiot", "Idiot"),
+        # The Friday text keeps no score across games: the classic points are the documented default.
+    ),
+}
 
 
 def resolve(preset: str | None, options: dict[str, Any]) -> Ruleset:
@@ -69,12 +120,17 @@ def resolve(preset: str | None, options: dict[str, Any]) -> Ruleset:
     if name not in PRESETS:
         raise IllegalAction(f"there is no preset {name!r} (known: {', '.join(PRESETS)})", RULES_ARE_DATA)
     fields = msgspec.to_builtins(PRESETS[name]) | dict(options)
+    if ("jokers" in options or "decks" in options) and "deck" not in options:
+        plain = [rank for rank in fields["ranks"] if rank != JOKER]
+        fields["deck"] = suited_deck(plain, fields["jokers"], fields["decks"])
     try:
         ruleset = msgspec.convert(fields, Ruleset)
     except msgspec.ValidationError as error:
         raise IllegalAction(f"the options do not make a ruleset: {error}", RULES_ARE_DATA) from None
     if not 1 <= ruleset.min_players <= ruleset.max_players:
         raise IllegalAction("min_players must be at least 1 and at most max_players", RULES_ARE_DATA)
+    if ruleset.jokers and JOKER not in ruleset.ranks:
+        raise IllegalAction("jokers need a place in the ranks (JK)", RULES_ARE_DATA)
     if ruleset.max_set < 1:
         raise IllegalAction("max_set must be at least 1", RULES_ARE_DATA)
     return ruleset

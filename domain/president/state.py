@@ -9,6 +9,7 @@ from msgspec.structs import replace
 
 from domain.president.cards import Deck
 from domain.president.events import (
+    CardDrawn,
     CardsDealt,
     CardsExchanged,
     CardsPlayed,
@@ -16,7 +17,8 @@ from domain.president.events import (
     MatchEnded,
     PlayerPassed,
 )
-from domain.president.hands import Hand, add, forget, take
+from domain.president.hands import Hand, add, draw, forget, take
+from domain.president.order import unbeatable
 from domain.president.ruleset import Ruleset
 
 Phase = Literal["dealing", "exchanging", "playing", "between", "ended"]
@@ -71,7 +73,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     leader: str | None = None  # who leads the game's first round
     turn: str | None = None
     direction: int = 1  # +1 clockwise (to the left), -1 counter-clockwise
+    reversed: bool = False  # a revolution has turned the values over
     hands: dict[str, Hand] = {}
+    piles: dict[str, Hand] = {}  # Blind President: face-down piles, top card first
     trick: tuple[Play, ...] = ()
     passed: tuple[str, ...] = ()  # passes since the last play of the round
     played: tuple[str, ...] = ()  # cards played this game
@@ -118,8 +122,12 @@ def title_of(ruleset: Ruleset, place: int, count: int) -> str:
 
 
 def holding(state: State, player: str) -> bool:
+    """Still in the game: cards in hand, or (Blind President) in the pile."""
     hand = state.hands.get(player)
-    return hand is not None and hand.size > 0
+    if hand is not None and hand.size > 0:
+        return True
+    pile = state.piles.get(player)
+    return pile is not None and pile.size > 0
 
 
 def next_holding(state: State, after: str, skip: tuple[str, ...] = ()) -> str | None:
@@ -155,11 +163,18 @@ def _dealt(state: State, event: CardsDealt) -> State:
         hands = {player: Hand(tuple(event.hands[player])) for player in state.seating}
     else:
         hands = {player: Hand((), event.sizes[player]) for player in state.seating}
+    piles: dict[str, Hand] = {}
+    if state.ruleset.blind:
+        piles, hands = hands, {}
+        for player in state.seating:
+            hands[player], piles[player] = draw(Hand(), piles[player], state.ruleset.blind_hand)
     state = replace(
         state,
         game=state.game + 1,
         dealer=event.dealer,
         hands=hands,
+        piles=piles,
+        reversed=False,
         trick=(),
         passed=(),
         played=(),
@@ -205,17 +220,23 @@ def _played(state: State, event: CardsPlayed) -> State:
     out, out_steps = state.out, state.out_steps
     if hands[event.player].size == 0:
         out, out_steps = out + (event.player,), out_steps + (step,)
+    ruleset = state.ruleset
     state = replace(
         state,
         hands=hands,
         trick=state.trick + (Play(event.player, tuple(event.cards), step),),
         played=state.played + tuple(event.cards),
-        passed=state.passed if state.ruleset.pass_locks_out else (),
+        passed=state.passed if ruleset.pass_locks_out else (),
         out=out,
         out_steps=out_steps,
+        # friday § Revolution: "any time a quadruple is played the value of all cards (except Jokers) is
+        # immediately reversed"
+        reversed=state.reversed != (ruleset.revolution and len(event.cards) == 4),
     )
     if sum(1 for player in state.seating if holding(state, player)) <= 1:
         return _game_over(state, step)
+    if ruleset.unbeatable_ends_round and unbeatable(state, event.cards):
+        return _round_over(state, event.player)
     return _pass_turn(state, event.player)
 
 
@@ -229,8 +250,27 @@ def _pass_turn(state: State, after: str) -> State:
     last = state.trick[-1].player
     if any(p != last and p not in state.passed and holding(state, p) for p in state.seating):
         return replace(state, turn=next_holding(state, after, skip=state.passed))
+    return _round_over(state, last)
+
+
+def _round_over(state: State, last: str) -> State:
+    """The pile is swept; the last player leads the next round, or, if out, the next
+    player still in. Blind President: every hand is topped up from its pile."""
     leader = last if holding(state, last) else next_holding(state, last)
+    if state.piles:
+        size = state.ruleset.blind_hand
+        hands, piles = dict(state.hands), dict(state.piles)
+        for player, pile in state.piles.items():
+            if pile.size and hands[player].size < size:
+                hands[player], piles[player] = draw(hands[player], pile, size - hands[player].size)
+        state = replace(state, hands=hands, piles=piles)
     return replace(state, trick=(), passed=(), turn=leader)
+
+
+def _drawn(state: State, event: CardDrawn) -> State:
+    hands, piles = dict(state.hands), dict(state.piles)
+    hands[event.player], piles[event.player] = draw(hands[event.player], piles[event.player], 1, event.card)
+    return replace(state, hands=hands, piles=piles)
 
 
 def _game_over(state: State, step: int) -> State:
@@ -275,6 +315,7 @@ _EVOLVE = {
     CardsExchanged: _exchanged,
     CardsPlayed: _played,
     PlayerPassed: _passed,
+    CardDrawn: _drawn,
     MatchEnded: _ended,
 }
 

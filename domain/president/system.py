@@ -27,11 +27,13 @@ class President:
         players = tuple(setup.players)
         if len(set(players)) != len(players) or not all(player.strip() for player in players):
             raise IllegalAction("every player needs a name of their own", KNOWLEDGE)
-        if not ruleset.min_players <= len(players) <= ruleset.max_players:
-            raise IllegalAction(
-                f"{len(players)} players: this ruleset is for {ruleset.min_players} to {ruleset.max_players}",
-                rule(ruleset.text, "players"),
-            )
+        low, high = ruleset.min_players, ruleset.max_players
+        if ruleset.blind:
+            low, high = ruleset.blind_min_players, ruleset.blind_max_players
+        if not low <= len(players) <= high:
+            concept = "blind" if ruleset.blind else "too-few" if len(players) < low else "players"
+            game = "Blind President" if ruleset.blind else "this ruleset"
+            raise IllegalAction(f"{len(players)} players: {game} is for {low} to {high}", rule(ruleset.text, concept))
         mode = setup.mode or "full"
         if mode not in MODES:
             raise IllegalAction(f"mode must be one of {', '.join(MODES)}, not {mode!r}", KNOWLEDGE)

@@ -8,7 +8,8 @@ from typing import Any
 import msgspec
 
 from domain.president.cards import count_words, labels, rank_words
-from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
+from domain.president.events import CardDrawn, CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
+from domain.president.order import ranks_in_order
 from domain.president.state import State, evolve, title_of
 from domain.protocol import Perspective
 
@@ -46,7 +47,7 @@ def view(state: State, perspective: Perspective) -> dict[str, Any]:
             if hand.unknown:
                 shown["unknown"] = hand.unknown
         hands[player] = shown
-    return {
+    seen = {
         "game": state.game,
         "phase": state.phase,
         "mode": state.mode,
@@ -67,7 +68,16 @@ def view(state: State, perspective: Perspective) -> dict[str, Any]:
             for done in state.exchanged
         ],
         "games_played": len(state.games),
+        "ranks": ranks_in_order(state),
+        "reversed": state.reversed,
     }
+    if state.piles:
+        # friday § Blind President: “face-down piles that the players are not allowed to look at”
+        seen["piles"] = {
+            player: {"count": pile.size} | ({"cards": list(pile.known)} if perspective.kind == "everyone" else {})
+            for player, pile in state.piles.items()
+        }
+    return seen
 
 
 def redact(state: State, event: msgspec.Struct, perspective: Perspective) -> dict[str, Any]:
@@ -99,17 +109,24 @@ def describe(state: State, event: msgspec.Struct) -> str:
         rank = state.deck.rank.get(event.cards[0], event.cards[0]) if event.cards else "?"
         line = f"{event.player} plays {rank_words(rank, len(event.cards))}"
         after = evolve(state, event)
+        if after.reversed != state.reversed:
+            line += ": a revolution, " + ("the values are reversed" if after.reversed else "the values are back")
         if after.phase == "between":
             last = after.out[-1]
             return f"{line} and goes out; the game is over, {last} is the {title_of(state.ruleset, len(after.out) - 1, len(after.out))}"
         if event.player in after.out and event.player not in state.out:
-            return f"{line} and goes out"
+            line += " and goes out"
+        if not after.trick:  # only an unbeatable play sweeps the pile at once
+            line += f"; nothing can beat it, {after.turn} leads the next round"
         return line
     if isinstance(event, PlayerPassed):
         after = evolve(state, event)
         if not after.trick and after.turn:
             return f"{event.player} passes; {after.turn} leads the next round"
         return f"{event.player} passes"
+    if isinstance(event, CardDrawn):
+        seen = f" ({labels((event.card,))})" if event.card else ""
+        return f"{event.player} takes the top card of the pile{seen}"
     if isinstance(event, MatchEnded):
         return f"The match ends after {len(state.games)} game{'s' if len(state.games) != 1 else ''}"
     return type(event).__name__

@@ -1,6 +1,6 @@
 """Helpers for the President tests: a match from a setup, and actions written the way a
 scorekeeper says them ("Al plays 3C 3D", "Betty passes", "Dana gives Al 8C 8D",
-"Dana gives Al 2 unseen", "end")."""
+"Dana gives Al 2 unseen", "Bo draws", "end")."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from domain.fold import record
 from domain.president import SYSTEM
-from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
+from domain.president.events import CardDrawn, CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
 from domain.protocol import MatchSetup
 
 FOUR = ["Al", "Betty", "Carl", "Dana"]
@@ -57,6 +57,8 @@ def action(line: str | msgspec.Struct) -> msgspec.Struct:
         return CardsPlayed(player=player, cards=tuple(rest))
     if verb == "passes":
         return PlayerPassed(player=player)
+    if verb == "draws":
+        return CardDrawn(player=player, card=rest[0] if rest else None)
     if verb == "gives":
         receiver, rest = rest[0], rest[1:]
         unknown = 0

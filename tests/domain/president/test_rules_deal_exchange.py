@@ -95,7 +95,7 @@ EXCHANGES = [
         {},
         ["Dana gives Al 8C 8D", "Al gives Dana 3C 4C", "Betty gives Carl 7C", "Carl gives Betty 3D"],
         "Carl plays 4D",
-        C + "turn",
+        C + "next-lead",
     ),
     (
         "no-other-exchange: not twice",

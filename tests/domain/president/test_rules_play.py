@@ -15,10 +15,10 @@ OK = None
 # (id naming the sentence, options, given lines, action, expected rule id or OK)
 PLAY = [
     ("first-lead: the player to the dealer's left plays first", {}, [], "Al plays 3C", OK),
-    ("first-lead: nobody else plays first", {}, [], "Betty plays 4C", C + "turn"),
-    ("first-lead: one, two, three, or four cards", {}, [], "Al plays 3C 3D 3H 3S", OK),
-    ("first-lead: cards of the same kind", {}, [], "Al plays 3C 5C", C + "first-lead"),
-    ("first-lead: at most four cards (max_set)", {"max_set": 2}, [], "Al plays 3C 3D 3H", C + "first-lead"),
+    ("first-lead: nobody else plays first", {}, [], "Betty plays 4C", C + "first-lead"),
+    ("set: one, two, three, or four cards", {}, [], "Al plays 3C 3D 3H 3S", OK),
+    ("set: cards of the same kind", {}, [], "Al plays 3C 5C", C + "set"),
+    ("set: at most four cards (max_set)", {"max_set": 2}, [], "Al plays 3C 3D 3H", C + "set"),
     ("first-lead: a card of the deck", {}, [], "Al plays 1C", C + "deal"),
     ("knowledge: a card from the player's hand", {}, [], "Al plays 4C", "recount.knowledge"),
     ("knowledge: not the same card twice", {}, [], "Al plays 3C 3C", C + "deal"),
@@ -46,7 +46,7 @@ PLAY = [
         {},
         ["Al plays 2C", "Betty passes", "Carl passes", "Dana passes"],
         "Betty plays 4C",
-        C + "turn",
+        C + "lead",
     ),
     (
         "pass: a pass does not shut a player out of the round",
@@ -96,7 +96,7 @@ END = [
         "out-lead: not the next after the passer",
         ["Al plays 8C", "Betty passes", "Carl passes", "Dana passes", "Al plays 3C 3D", "Betty passes", "Carl passes", "Dana passes"],
         "Carl plays 5C",
-        C + "turn",
+        C + "lead",
     ),
     (
         "out-lead: a player who is out does not play",
