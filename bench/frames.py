@@ -39,6 +39,7 @@ def main() -> None:
     db = Path(tempfile.mkdtemp(prefix="recount-bench-")) / "bench.sqlite"
     recount = Recount(MatchStore(default_env(str(db))))
     setup, actions = play(EVENTS - 1, seed=5)
+    actions = actions[: EVENTS - 1]  # the created event plus these: exactly EVENTS steps
     match = fixtures.EventFile(name="bench", setup=setup, events=[msgspec.to_builtins(a) for a in actions])
     created = fixtures.record(recount, match)
     log = recount.log(created.match_id)
@@ -63,36 +64,51 @@ def main() -> None:
     def built(perspective: Perspective) -> Callable[[], object]:
         return lambda: frames.frames(log, perspective, 1, log.version)
 
-    def served(perspective: Perspective, label: str) -> Callable[[], object]:
-        # What the route returns for the whole match, paged as a reader fetches it.
+    def served(perspective: Perspective, label: str, cache: frames.FrameCache | None) -> Callable[[], int]:
+        """Every page of the match, encoded, as the route answers a reader paging
+        through it: with a fresh cache (nothing built yet) or the given warm one."""
+
         def run() -> int:
+            pages = cache or frames.FrameCache()
             size = 0
-            start = 1
+            start: int | None = 1
             while start:
-                page = frames.page(log, perspective, label, start, None, frames.PAGE_MAX)
+                page = frames.page(pages, log, perspective, label, start, None, frames.PAGE_MAX)
                 size += len(encode(page))
                 start = page.next_step
             return size
 
         return run
 
+    warm = frames.FrameCache()
     base = median_ms(decode)
     rows = [
         ("plain msgspec decode of the stored events", base, None),
-        ("frames, built (everyone)", median_ms(built(EVERYONE)), None),
-        ("frames, built (spectator)", median_ms(built(SPECTATOR)), None),
-        ("frames, built + JSON (everyone)", median_ms(served(EVERYONE, "everyone")), served(EVERYONE, "everyone")()),
-        ("frames, built + JSON (spectator)", median_ms(served(SPECTATOR, "spectator")), served(SPECTATOR, "spectator")()),
+        ("frames built (everyone)", median_ms(built(EVERYONE)), None),
+        ("frames built (spectator)", median_ms(built(SPECTATOR)), None),
+        ("served, first time: built + JSON (everyone)", median_ms(served(EVERYONE, "everyone", None)), served(EVERYONE, "everyone", None)()),
+        ("served, first time: built + JSON (spectator)", median_ms(served(SPECTATOR, "spectator", None)), served(SPECTATOR, "spectator", None)()),
+        ("served again, from the cache (everyone)", median_ms(served(EVERYONE, "everyone", warm)), None),
+    ]
+    # Where a first build goes: the game system's own functions, one pass.
+    steps = list(log.walk(1, log.version))
+    parts = [
+        ("  of which evolve (walk)", median_ms(lambda: sum(1 for _ in log.walk(1, log.version)))),
+        ("  of which view (everyone)", median_ms(lambda: [system.view(after, EVERYONE) for _, _, after in steps])),
+        ("  of which describe", median_ms(lambda: [system.describe(before, r.event) for r, before, _ in steps if before is not None])),
     ]
     recount.close()
     print(f"frames for every step of a {log.version}-event President match ({len(setup.players)} players, {total_bytes:,} bytes stored)")
     print(f"  median of {RUNS} runs each")
     for name, ms, size in rows:
-        ratio = "" if ms is base else f"  {ms / base:5.1f}x the decode"
+        ratio = "" if ms is base else f"  {ms / base:6.1f}x the decode"
         extra = f"  ({size / 1e6:.2f} MB JSON)" if size else ""
-        print(f"  {name:<44} {ms:8.2f} ms{ratio}{extra}")
-    worst = max(ms for _, ms, _ in rows[1:])
-    print(f"  per step (slowest): {worst / log.version * 1e3:.1f} µs; target <= 10x the decode: {'met' if worst <= 10 * base else 'NOT met'}")
+        print(f"  {name:<46} {ms:8.2f} ms{ratio}{extra}")
+    for name, ms in parts:
+        print(f"  {name:<46} {ms:8.2f} ms  {ms / base:6.1f}x the decode")
+    first = rows[3][1]
+    again = rows[5][1]
+    print(f"  target <= 10x the decode: first time {'met' if first <= 10 * base else 'NOT met'} ({first / base:.0f}x), from the cache {'met' if again <= 10 * base else 'NOT met'} ({again / base:.1f}x)")
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ async def follow(
             # Subscribed before catching up, so a step recorded in between is not lost.
             page = await asyncio.to_thread(frames_after, seen)
             if page.frames:
-                seen = page.frames[-1].step
+                seen += len(page.frames)  # they run on from seen + 1
                 yield {"event": "frames", "id": seen, "data": encode(page).decode()}
                 if page.next_step is not None:
                     continue

@@ -146,25 +146,49 @@ def test_frames_come_in_pages_that_chain_to_the_whole_match(client: TestClient) 
     assert client.get(url, params={"limit": 1001}).status_code == 400
 
 
-def test_frames_of_a_long_match_are_built_in_one_pass(client: TestClient, recount: Recount, toy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Frames 1..n cost n-1 evolves (plus the walk to the checkpoint), not one rebuild per step."""
+def test_frames_of_a_long_match_are_built_in_one_pass_then_kept(client: TestClient, toy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Frames 1..n cost n-1 evolves (plus the walk from a checkpoint), not one rebuild
+    per step; asked again, they come from the cache without any."""
     players = [f"P{i:02d}" for i in range(40)]
-    reply = client.post("/matches", json={"system": "toy", "players": players})
-    match = reply.json()
+    match = client.post("/matches", json={"system": "toy", "players": players}).json()
     record(client, match, [{"type": "WordDrawn", "player": p, "word": p.lower()} for p in players])
     record(client, match, [{"type": "WordShown", "player": p} for p in players[:30]])
-    calls = 0
-    evolve = toy.SYSTEM.evolve
+    calls = {"evolve": 0, "view": 0}
+    for name in calls:
+        original = getattr(toy.ToySystem, name)
 
-    def counting(state: Any, event: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        return evolve(state, event)
+        def counting(*args: Any, _original: Any = original, _name: str = name) -> Any:
+            calls[_name] += 1
+            return _original(*args)
 
-    monkeypatch.setattr(toy.ToySystem, "evolve", staticmethod(counting))
-    frames = client.get(f"/matches/{match['match_id']}/frames", params={"from": 40, "to": 71}).json()["frames"]
-    assert len(frames) == 32
-    assert calls <= 32 + 40  # the steps asked for, plus at most one checkpoint interval before them
+        monkeypatch.setattr(toy.ToySystem, name, staticmethod(counting))
+    url = f"/matches/{match['match_id']}/frames"
+    first = client.get(url, params={"from": 40, "to": 71}).json()["frames"]
+    assert [f["step"] for f in first] == list(range(40, 72))
+    assert calls["evolve"] <= 32 + 40  # the steps asked for, plus at most one checkpoint interval before them
+    assert calls["view"] == 32
+    calls.update(evolve=0, view=0)
+    assert client.get(url, params={"from": 40, "to": 71}).json()["frames"] == first
+    assert calls == {"evolve": 0, "view": 0}
+    wider = client.get(url, params={"from": 30, "to": 71}).json()["frames"]
+    assert wider[10:] == first and calls["view"] == 10  # only the steps not built before
+
+
+def test_the_frame_cache_stays_within_its_budget(recount: Recount, client: TestClient) -> None:
+    from domain.protocol import EVERYONE, SPECTATOR
+    from replay.frames import FrameCache
+
+    matches = [create_toy(client) for _ in range(3)]
+    for match in matches:
+        record(client, match, draws())
+    one = sum(len(raw) for raw in FrameCache().frames(recount.log(matches[0]["match_id"]), EVERYONE, 1, 4))
+    cache = FrameCache(budget=2 * one + 10)
+    for match in matches:
+        cache.frames(recount.log(match["match_id"]), EVERYONE, 1, 4)
+        assert cache.size <= cache.budget
+    assert one < cache.size  # two matches kept: only the least recently used one went
+    cache.frames(recount.log(matches[2]["match_id"]), SPECTATOR, 1, 4)
+    assert cache.size <= cache.budget
 
 
 def collect_stream(client: TestClient, url: str, **kwargs: Any) -> list[tuple[str, dict[str, Any]]]:
