@@ -8,7 +8,7 @@ from collections import Counter
 from msgspec.structs import replace
 
 from domain.mrpresident import rules
-from domain.mrpresident.board import PARTIES
+from domain.mrpresident.board import MEMBERS, PARTIES
 from domain.mrpresident.campaign import check_limits, check_on_board, check_votes, put_in_box
 from domain.mrpresident.events import AbsenteeBallotsCast
 from domain.mrpresident.state import MatchState
@@ -26,12 +26,12 @@ def check_absentee_ballots_cast(state: MatchState, event: AbsenteeBallotsCast) -
         raise IllegalAction(f"there is no {event.party!r} party", rules.ABSENTEE)
     party = PARTIES.index(event.party)
     if state.phase != "absentee" or state.absentee_steps[party]:
-        raise IllegalAction(f"the {event.party}s have cast their Absentee Ballots", rules.ABSENTEE)
+        raise IllegalAction(f"the {MEMBERS[event.party]} have cast their Absentee Ballots", rules.ABSENTEE)
     due = state.absentee_due[party]
     if len(event.ballots) + event.set_aside != due or event.set_aside < 0:
         rule = rules.ABSENTEE_COUNT if party == state.absentee_first else rules.ABSENTEE_DEAL
         raise IllegalAction(
-            f"the {event.party}s receive {due} Absentee Ballots; {len(event.ballots)} cast and {event.set_aside} set aside do not add up",
+            f"the {MEMBERS[event.party]} receive {due} Absentee Ballots; {len(event.ballots)} cast and {event.set_aside} set aside do not add up",
             rule,
         )
     check_votes(event.ballots)
@@ -45,7 +45,7 @@ def check_absentee_ballots_cast(state: MatchState, event: AbsenteeBallotsCast) -
             if state.record[party][state.board.by_abbr[b.state]] >= state.board.places[state.board.by_abbr[b.state]].entry.limit
         ]
         if closed:
-            raise IllegalAction(f"the {event.party}s have been to {closed[0]} the maximum number of times", rules.ABSENTEE_POPULAR)
+            raise IllegalAction(f"the {MEMBERS[event.party]} have been to {closed[0]} the maximum number of times", rules.ABSENTEE_POPULAR)
         if state.created.ruleset.absentee_fills_limit:
             try:
                 check_limits(state, party, event.ballots)

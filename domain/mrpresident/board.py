@@ -18,6 +18,7 @@ from domain.mrpresident import rules
 from domain.protocol import IllegalAction
 
 PARTIES = ("Republican", "Democratic")
+MEMBERS = {"Republican": "Republicans", "Democratic": "Democrats"}
 TOTAL_ELECTORAL_VOTES = 538
 # Each die reaches 1-6 and their total 2-12.
 REACHABLE_NUMBERS = frozenset(range(1, 13))

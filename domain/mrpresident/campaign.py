@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from msgspec.structs import replace
 
 from domain.mrpresident import rules
-from domain.mrpresident.board import PARTIES
+from domain.mrpresident.board import MEMBERS, PARTIES
 from domain.mrpresident.events import Ballot, BallotsCast, DiceRolled
 from domain.mrpresident.state import CastBallot, Hand, MatchState, Turn
 from domain.protocol import IllegalAction, Rule
@@ -136,7 +136,7 @@ def check_limits(state: MatchState, party: int, ballots: Iterable[Ballot], also:
         before = record[place] + (also[place] if also else 0)
         if before + n > entry.limit:
             raise IllegalAction(
-                f"the {PARTIES[party]}s have cast {before} of {entry.limit} Ballots in {entry.name}; {n} more is over the limit",
+                f"the {MEMBERS[PARTIES[party]]} have cast {before} of {entry.limit} Ballots in {entry.name}; {n} more is over the limit",
                 rules.LIMIT,
             )
 

@@ -3,7 +3,7 @@ in `details`, region by region and state by state, with the steps behind each.""
 
 from __future__ import annotations
 
-from domain.mrpresident.board import PARTIES
+from domain.mrpresident.board import MEMBERS, PARTIES
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.tally import electoral, most, popular
 from domain.protocol import Placing, Standings
@@ -16,18 +16,18 @@ def winner(state: MatchState, scores: dict, electoral_tally: dict) -> tuple[int 
         lead = most((rep, dem))
         if lead is None:
             return None, f"The popular vote is tied at {rep} (hundred thousands): no one is elected."
-        return lead, f"The {PARTIES[lead]}s win the popular vote, {max(rep, dem)} to {min(rep, dem)} (hundred thousands)."
+        return lead, f"The {MEMBERS[PARTIES[lead]]} win the popular vote, {max(rep, dem)} to {min(rep, dem)} (hundred thousands)."
     majority = electoral_tally["majority"]
     for party, name in enumerate(PARTIES):
         if scores[name] >= majority:
-            return party, f"The {name}s win {scores[name]} electoral votes, a majority ({majority} or more of {electoral_tally['of']})."
+            return party, f"The {MEMBERS[name]} win {scores[name]} electoral votes, a majority ({majority} or more of {electoral_tally['of']})."
     lead = most((rep, dem))
     plainly = (
         f"No party has a majority of the electoral votes ({rep} to {dem}, {majority} needed); "
         "the rules text does not say what happens then"
     )
     if state.created.ruleset.electoral_no_majority == "most electoral votes" and lead is not None:
-        return lead, plainly + f"; by this match's ruleset the {PARTIES[lead]}s, with more, win."
+        return lead, plainly + f"; by this match's ruleset the {MEMBERS[PARTIES[lead]]}, with more, win."
     return None, plainly + ": by this match's ruleset no one is elected."
 
 
@@ -50,12 +50,12 @@ def standings(state: MatchState) -> Standings:
         explanation = [f"The election is not tallied yet ({len(tally_steps)} of {len(state.counted) or 4} regions counted)."]
     if not final:
         for p, name in enumerate(PARTIES):
-            explanation.append(f"The {name}s have campaigned in {len(state.campaigned(p))} states so far.")
+            explanation.append(f"The {MEMBERS[name]} have campaigned in {len(state.campaigned(p))} states so far.")
     other = {"popular": electoral_tally, "electoral": popular_tally}[mode]
     if final:
         explanation.append(
             f"For comparison, the {'electoral' if mode == 'popular' else 'popular'} tally: "
-            + ", ".join(f"{name}s {other['totals'][name]}" for name in PARTIES)
+            + ", ".join(f"{MEMBERS[name]} {other['totals'][name]}" for name in PARTIES)
             + "."
         )
     lead = party if final else most((scores["Republican"], scores["Democratic"]))
@@ -71,7 +71,7 @@ def standings(state: MatchState) -> Standings:
             title = f"{PARTIES[p]} candidate for {office}"
         own = scores[PARTIES[p]]
         unit = "hundred thousand popular votes" if mode == "popular" else "electoral votes"
-        reason = f"the {PARTIES[p]}s: {own} {unit}"
+        reason = f"the {MEMBERS[PARTIES[p]]}: {own} {unit}"
         if final:
             reason += "; " + ("elected" if party == p else "not elected" if party is not None else "no one elected")
         steps = tally_steps or sorted({b.step for b in state.ballots if b.party == p})

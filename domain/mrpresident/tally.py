@@ -10,7 +10,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.mrpresident import rules
-from domain.mrpresident.board import PARTIES
+from domain.mrpresident.board import MEMBERS, PARTIES
 from domain.mrpresident.events import RegionCounted
 from domain.mrpresident.state import MatchState
 from domain.protocol import IllegalAction
@@ -57,7 +57,7 @@ def check_region_counted(state: MatchState, event: RegionCounted) -> None:
             counted = event.votes.get(entry.abbr, {}).get(name, 0)
             n, total, unknown = known[place][party]
             if n == 0 and counted:
-                raise IllegalAction(f"the {name}s cast no Ballot in {entry.name}, yet {counted} are counted", rules.TALLY_TOTAL)
+                raise IllegalAction(f"the {MEMBERS[name]} cast no Ballot in {entry.name}, yet {counted} are counted", rules.TALLY_TOTAL)
             if not unknown and counted != total:
                 raise IllegalAction(
                     f"the {name} Ballots in {entry.name} add up to {total}, not {counted}", rules.TALLY_TOTAL
@@ -123,11 +123,11 @@ def popular(state: MatchState) -> dict[str, Any]:
         been = (len(visited[0] & set(members)), len(visited[1] & set(members)))
         winner = most(been)
         if winner is not None:
-            why = f"the {PARTIES[winner]}s have been to {been[winner]} of its states, the {PARTIES[1 - winner]}s to {been[1 - winner]}"
+            why = f"the {MEMBERS[PARTIES[winner]]} have been to {been[winner]} of its states, the {MEMBERS[PARTIES[1 - winner]]} to {been[1 - winner]}"
         else:
             winner = most(nation)
             why = f"both have been to {been[0]} of its states; " + (
-                f"the {PARTIES[winner]}s to more states in the nation ({nation[winner]} to {nation[1 - winner]})"
+                f"the {MEMBERS[PARTIES[winner]]} to more states in the nation ({nation[winner]} to {nation[1 - winner]})"
                 if winner is not None
                 else f"tied in the nation too ({nation[0]} each): divided equally"
             )
@@ -183,7 +183,7 @@ def electoral(state: MatchState) -> dict[str, Any]:
             award = share(entry.electoral_votes, None) if tie == "split" else (Fraction(0), Fraction(0))
             why = f"tied at {popular_votes[0]:,} votes: " + ("electoral votes split" if tie == "split" else "unawarded")
         if entry.edge_party is not None and entry.edge_votes:
-            why += f" (the {entry.edge_party}s' built-in edge of {entry.edge_votes:,} included)"
+            why += f" (the {MEMBERS[entry.edge_party]}' built-in edge of {entry.edge_votes:,} included)"
         for party in (0, 1):
             totals[party] += award[party]
         states.append(

@@ -26,6 +26,7 @@ from domain.mrpresident.events import (
     TicketChosen,
     UndecidedVotersSetAside,
 )
+from domain.mrpresident.board import MEMBERS
 from domain.mrpresident.state import MatchState
 
 NUMBERS = "no one two three four five six seven eight nine ten eleven twelve".split()
@@ -72,9 +73,9 @@ def describe(state: MatchState, event: msgspec.Struct) -> str:
             return f"By lot, {listing(event.republican)} {'is' if len(event.republican) == 1 else 'are'} Republican; {listing(event.democratic)} {'is' if len(event.democratic) == 1 else 'are'} Democratic"
         case TicketChosen():
             who = f" ({event.president_player} and {event.vice_president_player})" if event.president_player else ""
-            return f"The {event.party}s run {event.president.name} for President and {event.vice_president.name} for Vice President{who}"
+            return f"The {MEMBERS[event.party]} run {event.president.name} for President and {event.vice_president.name} for Vice President{who}"
         case UndecidedVotersSetAside():
-            return f"{count(event.count, 'Ballot').capitalize()} are set aside as the Undecided Voter stack"
+            return f"{word(event.count).capitalize()} Ballots are set aside as the Undecided Voter stack"
         case FirstPlayerRolled():
             return f"{event.player} wins the roll and plays first"
         case DiceRolled():
@@ -99,12 +100,13 @@ def describe(state: MatchState, event: msgspec.Struct) -> str:
         case HeadquartersCardDrawn():
             return f"{event.player} draws “{event.title}”" + effects_said(state, event)
         case AbsenteeBallotsCast():
-            return f"The {event.party}s cast {count(len(event.ballots), 'Absentee Ballot')}" + (
+            return f"The {MEMBERS[event.party]} cast {count(len(event.ballots), 'Absentee Ballot')}" + (
                 f" and set {word(event.set_aside)} aside" if event.set_aside else ""
             )
         case RegionCounted():
             totals = {p: sum(v.get(p, 0) for v in event.votes.values()) for p in ("Republican", "Democratic")}
-            return f"{REGION_SHORT.get(event.region, event.region).capitalize()} is counted: Republicans {totals['Republican']}, Democrats {totals['Democratic']}"
+            region = REGION_SHORT.get(event.region, f"the {event.region} region")
+            return f"{region[0].upper()}{region[1:]} is counted: Republicans {totals['Republican']}, Democrats {totals['Democratic']}"
     return type(event).__name__
 
 
