@@ -85,6 +85,9 @@ def evolve_dice_rolled(state: MatchState, event: DiceRolled) -> MatchState:
 
 
 def check_votes(ballots: Iterable[Ballot]) -> None:
+    """mr-president.md § CAMPAIGNING: “Remember the number before each state represents
+    votes in hundred thousands”: never negative; a seal is P or V (“announce whether it
+    is a President or a Vice President Ballot”)."""
     for ballot in ballots:
         if ballot.votes is not None and ballot.votes < 0:
             raise IllegalAction(f"a Ballot's votes cannot be negative ({ballot.votes})", rules.VOTES)
@@ -93,6 +96,7 @@ def check_votes(ballots: Iterable[Ballot]) -> None:
 
 
 def check_on_board(state: MatchState, ballots: Iterable[Ballot], rule: Rule) -> None:
+    """Every Ballot names a state of this match's board (the rule of the caller)."""
     for ballot in ballots:
         if ballot.state not in state.board.by_abbr:
             raise IllegalAction(f"{ballot.state!r} is not a state on the board", rule)
@@ -113,8 +117,9 @@ def take(hand: Hand, ballots: Sequence[Ballot]) -> Hand | None:
 
 
 def check_hand(state: MatchState, seat: int, ballots: Sequence[Ballot]) -> None:
-    """The Ballots come from the player's hand: no more than it holds, and (four
-    players, where each deck has one seal) of the seals it holds."""
+    """mr-president.md § CAMPAIGNING: “You may never hold more cards than indicated by
+    your Campaign Ability rating.” The Ballots come from the player's hand: no more than
+    it holds, and (four players, where each deck has one seal) of the seals it holds."""
     hand = state.hands[seat]
     name = state.players[seat]
     if len(ballots) > hand.total:

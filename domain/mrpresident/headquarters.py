@@ -142,9 +142,11 @@ def evolve_rumor_ballots_given(state: MatchState, event: RumorBallotsGiven) -> M
 
 
 def check_press_endorsed(state: MatchState, event: PressEndorsed) -> None:
-    """mr-president.md § GOING TO CAMPAIGN HEADQUARTERS: the die or dice say how many
-    Undecided Ballots you may take; the card names the places for your Press Support
-    rating; you may cast only as many as the Ballot decks can replace."""
+    """mr-president.md § GOING TO CAMPAIGN HEADQUARTERS: “roll the die (or dice as
+    indicated by the card) to determine the number of Ballots you may take from the
+    Undecided Voter stack”; “The region(s) or state(s) in which you may cast the
+    Undecided Voter Ballots are indicated on the Endorsement card according to your
+    Press Support rating”; “you may cast as many Ballots as can be replaced.”"""
     seat = require_turn(state, event.player, at_headquarters=True)
     if len(event.dice) not in (1, 2) or not all(1 <= d <= 6 for d in event.dice):
         raise IllegalAction(f"record the die or both dice, each 1 to 6 (got {event.dice})", rules.PRESS_DICE)
@@ -209,9 +211,11 @@ def identified(state: MatchState, seat: int, issue: str) -> bool:
 
 
 def check_effects(state: MatchState, effects: Sequence[CardEffect], issue: str | None) -> None:
-    """Each affected player's Ballots come from their hand, in the places the card
-    names, within the limits; a Bulletin touches only candidates identified with its
-    issue."""
+    """mr-president.md § GOING TO CAMPAIGN HEADQUARTERS: “Most of the cards are
+    self-explanatory”: each affected player's Ballots come from their hand, in the
+    places the card names, within the limits; a Bulletin touches only candidates
+    identified with its issue (“any player not identified with the issue on a Bulletin
+    card may disregard the card”)."""
     for effect in effects:
         seat = require_player(state, effect.player)
         if issue is not None and not identified(state, seat, issue):
