@@ -28,6 +28,12 @@ class Rule(msgspec.Struct, frozen=True):
         return f"{self.source}: “{self.quote}”"
 
 
+def event_tag(event_type: Any) -> str:
+    """The tag of an event type (also of a parametrised generic one)."""
+    origin = getattr(event_type, "__origin__", None) or event_type
+    return origin.__struct_config__.tag
+
+
 class IllegalAction(Exception):
     """An action the rules forbid: `what` says in a player's words what is wrong,
     `rule` is the rule that forbids it."""

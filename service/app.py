@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import asyncio
+import bisect
 import hashlib
 import secrets
 import threading
@@ -24,8 +25,8 @@ from typing import Any, Union
 import msgspec
 
 import domain
-from domain.fold import checked_states
-from domain.protocol import EVERYONE, SPECTATOR, GameSystem, IllegalAction, MatchSetup, Perspective, Rule, Standings
+from domain.corrections import EventAmended, EventVoided, advance, check_target, correction_types, is_correction, refold
+from domain.protocol import EVERYONE, SPECTATOR, GameSystem, IllegalAction, MatchSetup, Perspective, Rule, Standings, event_tag
 from service import tokens
 from service.errors import Conflict, Forbidden, Malformed, NotFound, Unauthenticated
 from service.store import MatchStore, Meta, Recorded, VersionConflict
@@ -35,8 +36,9 @@ GROUP_COMMIT_MAX = 256
 
 
 class MatchLog:
-    """What is known of one match in memory: its records, the current state and a
-    state every CHECKPOINT_EVERY steps. Disposable: rebuilt from the store."""
+    """What is known of one match in memory: its records, the current state, a state
+    every CHECKPOINT_EVERY steps and at every correction. Disposable: rebuilt from
+    the store."""
 
     def __init__(self, system: GameSystem, first: Recorded):
         self.system = system
@@ -44,6 +46,7 @@ class MatchLog:
         self.records: list[Recorded] = [first]
         self.state = system.initial(first.event)
         self._marks: dict[int, Any] = {1: self.state}
+        self._mark_steps: list[int] = [1]
         self.keys: dict[str, tuple[int, int, str | None]] = {}
 
     @property
@@ -58,20 +61,30 @@ class MatchLog:
         """Add checked records and the states after each (as the check computed them)."""
         for record, state in zip(records, states, strict=True):
             self.records.append(record)
-            if record.version % CHECKPOINT_EVERY == 0:
+            if record.version % CHECKPOINT_EVERY == 0 or is_correction(record.event):
                 self._marks[record.version] = state
+                self._mark_steps.append(record.version)
         self.state = states[-1]
         first, last = records[0], records[-1]
         if first.meta.idempotency_key:
             self.keys[first.meta.idempotency_key] = (first.version, last.version, first.meta.request_hash)
 
+    def following(self, state: Any, record: Recorded, earlier: Sequence[Recorded]) -> Any:
+        """The state after `record`, given the state before it and the records before
+        it (`earlier[i]` at step i + 1): a correction refolds what is in effect."""
+        if is_correction(record.event):
+            events = [(r.version, r.event) for r in earlier[1:]] + [(record.version, record.event)]
+            return refold(self.system, self.created.event, events)
+        return advance(self.system, state, record.version, record.event)
+
     def replayed(self, records: Sequence[Recorded]) -> None:
         """Add stored records, trusting them (a stored stream always replays)."""
-        evolve = self.system.evolve
         state = self.state
         states = []
+        earlier = list(self.records)
         for record in records:
-            state = evolve(state, record.event)
+            state = self.following(state, record, earlier)
+            earlier.append(record)
             states.append(state)
         # Idempotency keys are per request; group consecutive records of one request.
         start = 0
@@ -81,22 +94,21 @@ class MatchLog:
                 start = i
 
     def state_at(self, step: int) -> Any:
-        """The state after `step` events (1 = just created), from the nearest checkpoint."""
+        """The state after `step` events (1 = just created), from the nearest checkpoint
+        (there is one at every correction, so only plain actions follow it)."""
         if not 1 <= step <= self.version:
             raise NotFound(f"step {step} is not in this match (steps 1 to {self.version})")
         current = self.state
         if current.step == step:  # the writer may have appended records but not yet the state
             return current
-        mark = max(1, step - step % CHECKPOINT_EVERY)
+        mark = self._mark_steps[bisect.bisect_right(self._mark_steps, step) - 1]
         state = self._marks[mark]
-        evolve = self.system.evolve
         for record in self.records[mark:step]:
-            state = evolve(state, record.event)
+            state = advance(self.system, state, record.version, record.event)
         return state
 
     def walk(self, first: int, last: int) -> Iterator[tuple[Recorded, Any, Any]]:
         """(record, state before, state after) for steps first..last, in one pass."""
-        evolve = self.system.evolve
         if first == 1:
             yield self.records[0], None, self._marks[1]
             first = 2
@@ -104,9 +116,36 @@ class MatchLog:
             return
         state = self.state_at(first - 1)
         for record in self.records[first - 1 : last]:
-            after = evolve(state, record.event)
+            after = self._marks[record.version] if is_correction(record.event) else advance(self.system, state, record.version, record.event)
             yield record, state, after
             state = after
+
+    def describe(self, record: Recorded, before: Any) -> str:
+        """The event in words; a correction says what it corrects."""
+        event = record.event
+        if record.version == 1:
+            return "match created"
+        if not is_correction(event):
+            return self.system.describe(before, event)
+        target = self.records[event.step - 1]
+        was = self.system.describe(self.state_at(event.step - 1), target.event)
+        why = f": {event.reason}" if event.reason else ""
+        if isinstance(event, EventVoided):
+            return f"correction: step {event.step} ({was}) did not happen{why}"
+        now = self.system.describe(self.state_at(event.step - 1), event.event)
+        return f"correction: at step {event.step}, {now} (not {was}){why}"
+
+    def redact(self, record: Recorded, before: Any, perspective: Perspective) -> dict[str, Any]:
+        """The event as `perspective` may see it."""
+        event = record.event
+        if record.version == 1:
+            return msgspec.to_builtins(event)
+        if isinstance(event, EventAmended):
+            hidden = self.system.redact(self.state_at(event.step - 1), event.event, perspective)
+            return {"type": "EventAmended", "step": event.step, "reason": event.reason, "event": dict(hidden)}
+        if isinstance(event, EventVoided):
+            return msgspec.to_builtins(event)
+        return dict(self.system.redact(before, event, perspective))
 
 
 class AppendResult(msgspec.Struct, frozen=True):
@@ -273,7 +312,7 @@ class Recount:
         try:
             return [msgspec.convert(item, _action_union(log.system)) for item in raw]
         except msgspec.ValidationError as error:
-            tags = ", ".join(t.__struct_config__.tag for t in log.system.action_types)
+            tags = ", ".join(event_tag(t) for t in (*log.system.action_types, *correction_types(log.system)))
             raise Malformed(f"an event does not fit the {log.system.name} events ({tags}): {error}") from None
 
     def prepare(
@@ -391,6 +430,7 @@ class Recount:
     def _plan(self, batch: list[_Job]) -> _Plan:
         plan = _Plan()
         heads: dict[str, tuple[int, Any]] = {}
+        heads_records: dict[str, list[Recorded]] = {}  # only for streams a correction in this batch touches
         keys: set[tuple[str, str]] = set()
         for job in batch:
             try:
@@ -399,7 +439,7 @@ class Recount:
                     raise Conflict(f"a request with Idempotency-Key {key!r} is being recorded right now; retry it")
                 if key is not None:
                     keys.add((job.stream, key))
-                outcome = self._prepare(job, heads)
+                outcome = self._prepare(job, heads, heads_records)
             except Exception as error:  # noqa: BLE001 - handed to the waiting request
                 job.future.set_exception(error)
                 continue
@@ -456,7 +496,9 @@ class Recount:
                 return
         self._commit([job])
 
-    def _prepare(self, job: _Job, heads: dict[str, tuple[int, Any]]) -> AppendResult | tuple[list[Recorded], list[Any]]:
+    def _prepare(
+        self, job: _Job, heads: dict[str, tuple[int, Any]], heads_records: dict[str, list[Recorded]]
+    ) -> AppendResult | tuple[list[Recorded], list[Any]]:
         if job.log is None:  # a new match: its first event was built by the system
             first = job.events[0]
             system_name = _system_of(first)
@@ -474,27 +516,57 @@ class Recount:
             return AppendResult(job.stream, last, first, replayed=True)
         if job.expected is not None and job.expected != version:
             raise Conflict(f"expected the match at version {job.expected}, but it is at version {version}; reload and retry")
-        if log.system.finished(state):
-            raise IllegalAction("the match is over: nothing more can be recorded", _MATCH_OVER)
+        if log.system.finished(state) and not all(is_correction(e) for e in job.events):
+            raise IllegalAction("the match is over: nothing more can be recorded but corrections", _MATCH_OVER)
         events = list(job.events)
-        states = list(checked_states(log.system, state, events))
+        earlier = heads_records.get(job.stream) or log.records
+        states = self._checked(log, state, version, events, earlier)
         follow_up = getattr(log.system, "follow_up", None)
         while follow_up is not None and (due := list(follow_up(states[-1]))):
             # Events the rules make happen by themselves (a sealed-bid reveal once all
             # have committed), recorded in the same transaction and checked all the same.
-            states += checked_states(log.system, states[-1], due)
+            states += self._checked(log, states[-1], version + len(events), due, earlier)
             events += due
         records = [
             Recorded(job.stream, version + i + 1, log.system.name, event, job.meta)
             for i, event in enumerate(events)
         ]
         heads[job.stream] = (records[-1].version, states[-1])
+        if any(is_correction(e) for e in events) or job.stream in heads_records:
+            heads_records[job.stream] = list(earlier) + records
         return records, states
+
+    def _checked(self, log: MatchLog, state: Any, version: int, events: list[msgspec.Struct], earlier: Sequence[Recorded]) -> list[Any]:
+        """Check each event against the state the ones before it leave; the states
+        after each. A correction is checked by re-checking every action after the one
+        it corrects."""
+        system = log.system
+        states = []
+        recorded = [r.event for r in earlier]
+        for event in events:
+            version += 1
+            if is_correction(event):
+                check_target(event, recorded)
+                pairs = list(enumerate(recorded[1:], start=2)) + [(version, event)]
+                state = refold(system, log.created.event, pairs, check_from=event.step, describe=lambda step: self._said(log, recorded, step))
+            else:
+                system.check(state, event)
+                state = advance(system, state, version, event)
+            recorded.append(event)
+            states.append(state)
+        return states
+
+    @staticmethod
+    def _said(log: MatchLog, recorded: Sequence[msgspec.Struct], step: int) -> str:
+        try:
+            return log.describe(log.records[step - 1], log.state_at(step - 1)) if step <= log.version else type(recorded[step - 1]).__name__
+        except Exception:  # noqa: BLE001 - only words for an error message
+            return type(recorded[step - 1]).__name__
 
 
 @functools.cache
 def _action_union(system: GameSystem) -> Any:
-    return Union[system.action_types]  # noqa: UP007 - a runtime union of the system's event types
+    return Union[(*system.action_types, *correction_types(system))]  # noqa: UP007 - a runtime union
 
 
 def _system_of(created: msgspec.Struct) -> str:

@@ -12,7 +12,8 @@ from litestar.openapi import OpenAPIConfig
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 import domain
-from domain.protocol import IllegalAction, MatchSetup, Standings
+from domain.corrections import correction_types
+from domain.protocol import IllegalAction, MatchSetup, Standings, event_tag
 from service.app import AppendResult, Created, Recount, request_hash
 from service.errors import Malformed, RecountError
 from service.readmodel import MatchIndex
@@ -139,18 +140,16 @@ def list_events(
     log = app.log(match_id)
     perspective = app.perspective(log, _bearer(request), as_)
     last = min(log.version, start + limit - 1)
-    system = log.system
     entries = []
     for record, before, _after in log.walk(start, last):
-        is_first = before is None
         entries.append(
             EventEntry(
                 step=record.version,
-                type=type(record.event).__struct_config__.tag,
-                description="match created" if is_first else system.describe(before, record.event),
+                type=event_tag(type(record.event)),
+                description=log.describe(record, before),
                 recorded_at=record.meta.recorded_at,
                 recorded_by=record.meta.recorded_by,
-                event=msgspec.to_builtins(record.event) if is_first else dict(system.redact(before, record.event, perspective)),
+                event=log.redact(record, before, perspective),
             )
         )
     return EventPage(
@@ -226,7 +225,7 @@ def list_systems() -> list[dict[str, Any]]:
             "name": s.name,
             "title": s.title,
             "presets": {name: msgspec.to_builtins(preset) for name, preset in s.presets.items()},
-            "events": [t.__struct_config__.tag for t in s.action_types],
+            "events": [event_tag(t) for t in (*s.action_types, *correction_types(s))],
         }
         for s in domain.systems().values()
     ]

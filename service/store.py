@@ -22,6 +22,8 @@ from eventsourcing.persistence import (
 )
 
 import domain
+from domain.corrections import correction_types
+from domain.protocol import event_tag
 
 
 class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -62,9 +64,8 @@ class VersionConflict(Exception):
 def _topics() -> dict[str, tuple[str, type]]:
     topics: dict[str, tuple[str, type]] = {}
     for name, system in domain.systems().items():
-        for event_type in (system.created_type, *system.action_types):
-            tag = event_type.__struct_config__.tag
-            topics[f"{name}:{tag}"] = (name, event_type)
+        for event_type in (system.created_type, *system.action_types, *correction_types(system)):
+            topics[f"{name}:{event_tag(event_type)}"] = (name, event_type)
     return topics
 
 
