@@ -1,0 +1,266 @@
+// Mr. President: the four regions with their states, the Ballots each party has
+// cast in each state against the state's limit, the last roll and the states it
+// reached, and at the tally every counted state coloured by the party that carried
+// it, with the running electoral and popular totals.
+import { h, useStylesheet } from "/static/dom.js";
+
+useStylesheet("/static/render-mrpresident.css");
+
+export const name = "mrpresident";
+
+const PARTIES = ["Republican", "Democratic"];
+const SHORT = { Republican: "R", Democratic: "D" };
+const PLURAL = { Republican: "Republicans", Democratic: "Democrats" };
+const PHASES = {
+  setup: "setting up",
+  campaign: "campaigning",
+  absentee: "absentee ballots",
+  tally: "election tally",
+  over: "election over",
+};
+const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+export function render(frame, ctx) {
+  const view = frame.view;
+  const tally = view.tally ? given(view) : fromBallots(view);
+  const roll = view.phase === "campaign" ? lastRoll(frame, ctx) : null;
+  const reached = new Set(roll && roll.current ? roll.turn.reachable : []);
+  const castNow = new Set(view.ballots.filter((b) => b.step === frame.step && b.state).map((b) => b.state));
+  const perState = countBallots(view.ballots);
+
+  return h(
+    "div",
+    { class: "mrp" },
+    h(
+      "div",
+      { class: "mrp-status" },
+      h("span", { class: "chip" }, PHASES[view.phase] || view.phase),
+      h("span", { class: "chip" }, view.mode === "popular" ? "decided by the popular vote" : "decided by the electoral vote"),
+      view.next_player ? h("span", { class: "chip" }, "next: ", h("strong", null, view.next_player)) : null,
+      view.phase === "campaign" || view.undecided ? h("span", { class: "chip" }, `undecided voters left: ${view.undecided}`) : null,
+      view.home_stretch ? h("span", { class: "chip warn" }, "home stretch") : null,
+    ),
+    drawTotals(view, tally),
+    drawRoll(roll),
+    h(
+      "div",
+      { class: "mrp-regions" },
+      view.board.regions.map((region) => drawRegion(region, view, perState, tally, reached, castNow)),
+    ),
+    h("div", { class: "mrp-parties" }, PARTIES.map((party) => drawParty(party, view))),
+    h(
+      "p",
+      { class: "board-note legend" },
+      h("strong", null, "NY 43 ", h("span", { class: "dice-num" }, "6")),
+      ": state, electoral votes, dice number; ",
+      h("span", { class: "pips R" }, h("span", { class: "pip on" }), h("span", { class: "pip" })),
+      h("span", { class: "pips D" }, h("span", { class: "pip on" }), h("span", { class: "pip" })),
+      " Republican and Democratic Ballots against the state's limit (+n: not on the record, e.g. absentee)",
+    ),
+    tally.source === "ballots" && tally.counted ? h("p", { class: "board-note" }, "States are coloured from the Ballots shown at the count and each state's built-in edge.") : null,
+    h("p", { class: "board-note" }, view.board.title || view.board.name),
+  );
+}
+
+// The most recent roll up to this step, from this frame or an earlier one: a turn
+// ends once its Ballots are cast, but the reader still wants to see what was rolled.
+function lastRoll(frame, ctx) {
+  if (frame.view.turn) return { turn: frame.view.turn, step: frame.step, current: true };
+  for (let index = frame.step - 2; index >= 0 && index >= frame.step - 40; index -= 1) {
+    const earlier = ctx.frames[index];
+    if (earlier && earlier.view.turn) return { turn: earlier.view.turn, step: earlier.step, current: false };
+  }
+  return null;
+}
+
+function countBallots(ballots) {
+  const counts = {};
+  const unplaced = { Republican: 0, Democratic: 0 };
+  for (const ballot of ballots) {
+    if (!ballot.state) {
+      unplaced[ballot.party] += 1; // an Absentee Ballot this perspective may not see
+      continue;
+    }
+    const entry = (counts[ballot.state] ||= { Republican: { recorded: 0, other: 0, votes: 0, known: true }, Democratic: { recorded: 0, other: 0, votes: 0, known: true } });
+    const side = entry[ballot.party];
+    if (ballot.recorded) side.recorded += 1;
+    else side.other += 1;
+    if (ballot.votes === null || ballot.votes === undefined) side.known = false;
+    else side.votes += ballot.votes;
+  }
+  return { counts, unplaced };
+}
+
+// The tally as the view gives it (view.tally: the domain's own popular and electoral
+// tallies of the counted regions).
+function given(view) {
+  const carried = {};
+  for (const state of view.tally.electoral.states || []) carried[state.state] = { party: state.carried_by, votes: state.popular_votes };
+  return {
+    source: "view",
+    counted: view.counted.length,
+    carried,
+    electoral: view.tally.electoral.totals,
+    popular: view.tally.popular.totals,
+    majority: view.tally.electoral.majority ?? view.board.majority,
+  };
+}
+
+// Without view.tally: each state of a counted region goes to the party whose shown
+// Ballots plus built-in edge are more (mr-president.md § ELECTION TALLY, Electoral
+// Vote); popular totals are the Ballots' votes only, without the additional votes.
+// The standings beside the board are the server's own tally.
+function fromBallots(view) {
+  const counted = new Set(view.counted);
+  const carried = {};
+  const electoral = { Republican: 0, Democratic: 0 };
+  const popular = { Republican: 0, Democratic: 0 };
+  for (const region of view.board.regions) {
+    if (!counted.has(region.name)) continue;
+    for (const state of region.states) {
+      const votes = { Republican: 0, Democratic: 0 };
+      for (const ballot of view.ballots) if (ballot.state === state.abbr && ballot.votes) votes[ballot.party] += ballot.votes;
+      popular.Republican += votes.Republican;
+      popular.Democratic += votes.Democratic;
+      const total = (party) => votes[party] * 100000 + (state.edge_party === party ? state.edge_votes : 0);
+      const [r, d] = [total("Republican"), total("Democratic")];
+      const party = r === d ? null : r > d ? "Republican" : "Democratic";
+      carried[state.abbr] = { party, votes: { Republican: r, Democratic: d } };
+      if (party) electoral[party] += state.electoral_votes;
+    }
+  }
+  return { source: "ballots", counted: counted.size, carried, electoral, popular, majority: view.board.majority };
+}
+
+function drawTotals(view, tally) {
+  if (!tally.counted) return null;
+  const of = view.board.regions.reduce((sum, region) => sum + region.states.reduce((s, state) => s + state.electoral_votes, 0), 0);
+  const share = (party) => `${(100 * tally.electoral[party]) / of}%`;
+  return h(
+    "div",
+    { class: "mrp-totals", "aria-label": "Running totals" },
+    h(
+      "div",
+      { class: "ev-bar", title: `${tally.majority} electoral votes needed` },
+      h("span", { class: "ev rep", style: { width: share("Republican") } }),
+      h("span", { class: "ev dem", style: { width: share("Democratic") } }),
+      h("span", { class: "majority", style: { left: `${(100 * tally.majority) / of}%` } }),
+    ),
+    h(
+      "div",
+      { class: "totals-row" },
+      PARTIES.map((party) =>
+        h(
+          "span",
+          { class: `total ${SHORT[party]}`, "data-party": party },
+          h("strong", null, PLURAL[party]),
+          ` ${tally.electoral[party]} electoral`,
+          h("span", { class: "muted" }, ` · ${tally.popular[party]} popular (×100,000)`),
+        ),
+      ),
+      h("span", { class: "muted" }, `${tally.counted} of ${view.board.regions.length} regions counted · ${tally.majority} to win`),
+    ),
+  );
+}
+
+function drawRoll(roll) {
+  if (!roll) return null;
+  const { turn } = roll;
+  return h(
+    "div",
+    { class: `mrp-roll ${roll.current ? "current" : ""}`, "data-step": roll.step },
+    h("span", { class: "dice", "aria-label": `rolled ${turn.dice.join(" and ")}` }, turn.dice.map((value) => h("span", { class: "die" }, DICE[value] || value))),
+    h(
+      "span",
+      null,
+      h("strong", null, turn.player),
+      roll.current ? " rolled " : ` rolled (step ${roll.step}) `,
+      turn.dice.join(" + "),
+      turn.regions.length ? ` in ${turn.regions.join(" and ")}` : "",
+      turn.at_headquarters ? " at Headquarters" : "",
+      turn.reachable.length ? [": reaches ", h("strong", null, turn.reachable.join(", "))] : ": reaches no state",
+    ),
+  );
+}
+
+function drawRegion(region, view, perState, tally, reached, castNow) {
+  const counted = view.counted.includes(region.name);
+  return h(
+    "section",
+    { class: `mrp-region ${counted ? "counted" : ""}`, "data-region": region.name },
+    h("header", null, h("strong", null, region.name), counted ? h("span", { class: "tag" }, "counted") : null, h("span", { class: "muted" }, `+${region.additional_votes} additional`)),
+    h(
+      "div",
+      { class: "mrp-states" },
+      region.states.map((state) => {
+        const counts = perState.counts[state.abbr];
+        const result = counted ? tally.carried[state.abbr] : null;
+        const carriedBy = result ? result.party : null;
+        return h(
+          "div",
+          {
+            class: `mrp-state ${reached.has(state.abbr) ? "reached" : ""} ${castNow.has(state.abbr) ? "cast-now" : ""} ${carriedBy ? `carried ${SHORT[carriedBy]}` : counted ? "carried tie" : ""}`,
+            "data-state": state.abbr,
+            "data-carried": carriedBy || "",
+            title: stateTitle(state, counts, result),
+          },
+          h("div", { class: "state-head" }, h("strong", null, state.abbr), h("span", { class: "ev-num" }, state.electoral_votes), h("span", { class: "dice-num" }, state.dice)),
+          PARTIES.map((party) => pips(party, counts ? counts[party] : null, state.limit)),
+          result ? h("div", { class: "result" }, carriedBy ? `${SHORT[carriedBy]} carries` : "tied") : null,
+        );
+      }),
+    ),
+  );
+}
+
+function pips(party, side, limit) {
+  const recorded = side ? side.recorded : 0;
+  const other = side ? side.other : 0;
+  const marks = [];
+  for (let i = 0; i < Math.max(limit, recorded); i += 1) marks.push(h("span", { class: `pip ${i < recorded ? "on" : ""} ${i >= limit ? "over" : ""}` }));
+  return h(
+    "div",
+    { class: `pips ${SHORT[party]}`, title: `${party} Ballots: ${recorded} of ${limit}${other ? ` (+${other} not on the record)` : ""}`, "data-count": recorded + other },
+    marks,
+    other ? h("span", { class: "extra" }, `+${other}`) : null,
+  );
+}
+
+function stateTitle(state, counts, result) {
+  const lines = [`${state.name}: dice ${state.dice}, ${state.electoral_votes} electoral votes, ${state.limit} Ballots per party`];
+  if (state.edge_party) lines.push(`built-in edge: ${state.edge_votes.toLocaleString()} to the ${PLURAL[state.edge_party]}`);
+  for (const party of PARTIES) {
+    const side = counts && counts[party];
+    if (side && side.recorded + side.other) lines.push(`${party}: ${side.recorded + side.other} Ballots${side.known ? `, ${side.votes} votes` : ""}`);
+  }
+  if (result) lines.push(result.party ? `carried by the ${PLURAL[result.party]}` : "tied");
+  return lines.join("\n");
+}
+
+function drawParty(party, view) {
+  const info = view.parties[party];
+  if (!info) return null;
+  const seats = view.players.filter((player) => player.party === party);
+  const ticket = [info.president && ["President", info.president], info.vice_president && ["Vice President", info.vice_president]].filter(Boolean);
+  return h(
+    "section",
+    { class: `mrp-party ${SHORT[party]}`, "data-party": party },
+    h("header", null, h("strong", null, PLURAL[party]), h("span", { class: "muted" }, ` · ${info.states_campaigned} states campaigned`), info.absentee_ballots_due !== null && info.absentee_ballots_due !== undefined ? h("span", { class: "muted" }, ` · absentee due: ${info.absentee_ballots_due}`) : null),
+    ticket.length ? h("p", { class: "ticket" }, ticket.map(([office, cardInfo], i) => [i ? " · " : "", `${office}: `, h("strong", null, cardInfo.name), ` (${cardInfo.home_state})`])) : null,
+    h(
+      "ul",
+      { class: "mrp-seats" },
+      seats.map((seat) =>
+        h(
+          "li",
+          { "data-player": seat.name, class: seat.name === view.next_player ? "next" : "" },
+          h("strong", null, seat.name),
+          seat.offices.length ? ` — ${seat.offices.join(" & ")}` : "",
+          h("span", { class: "muted" }, ` · hand ${seat.hand}/${seat.hand_limit} · deck ${seat.deck}`),
+          seat.turns_lost ? h("span", { class: "marker" }, `loses ${seat.turns_lost} turn${seat.turns_lost === 1 ? "" : "s"}`) : null,
+          seat.extra_turns ? h("span", { class: "marker" }, `+${seat.extra_turns} turn${seat.extra_turns === 1 ? "" : "s"}`) : null,
+        ),
+      ),
+    ),
+  );
+}
