@@ -32,48 +32,49 @@ def winner(state: MatchState, scores: dict, electoral_tally: dict) -> tuple[int 
 
 
 def standings(state: MatchState) -> Standings:
-    popular_tally = popular(state) if state.counted else {"regions": [], "national": None, "totals": {p: 0 for p in PARTIES}}
-    electoral_tally = electoral(state) if state.counted else {"states": [], "totals": {p: 0 for p in PARTIES}}
+    """Both parties' players share their party's place; before the tally the counted
+    regions so far decide the order (and the states campaigned are said)."""
     mode = state.created.mode
-    scores = (popular_tally if mode == "popular" else electoral_tally)["totals"]
-    details = {"mode": mode, "popular": popular_tally, "electoral": electoral_tally}
+    if state.counted:
+        details = {"mode": mode, "popular": popular(state), "electoral": electoral(state)}
+    else:
+        empty = {p: 0 for p in PARTIES}
+        details = {"mode": mode, "popular": {"regions": [], "national": None, "totals": empty}, "electoral": {"states": [], "totals": empty}}
     if not state.party_of:
         placings = [Placing(player=p, place=1, score=0, reason="the parties are not drawn yet") for p in state.players]
         return Standings(final=False, placings=placings, explanation=["The match is being set up."], details=details)
+    scores = details[mode]["totals"]
     final = state.phase == "over"
     tally_steps = sorted(s for s in state.counted if s)
     if final:
-        party, sentence = winner(state, scores, electoral_tally)
-        explanation = [sentence]
+        party, sentence = winner(state, scores, details["electoral"])
+        other = "electoral" if mode == "popular" else "popular"
+        explanation = [
+            sentence,
+            f"For comparison, the {other} tally: " + ", ".join(f"{MEMBERS[n]} {details[other]['totals'][n]}" for n in PARTIES) + ".",
+        ]
     else:
-        party = None
+        party = most((scores[PARTIES[0]], scores[PARTIES[1]]))
         explanation = [f"The election is not tallied yet ({len(tally_steps)} of {len(state.counted) or 4} regions counted)."]
-    if not final:
-        for p, name in enumerate(PARTIES):
-            explanation.append(f"The {MEMBERS[name]} have campaigned in {len(state.campaigned(p))} states so far.")
-    other = {"popular": electoral_tally, "electoral": popular_tally}[mode]
-    if final:
-        explanation.append(
-            f"For comparison, the {'electoral' if mode == 'popular' else 'popular'} tally: "
-            + ", ".join(f"{MEMBERS[name]} {other['totals'][name]}" for name in PARTIES)
-            + "."
-        )
-    lead = party if final else most((scores["Republican"], scores["Democratic"]))
+        explanation += [f"The {MEMBERS[n]} have campaigned in {len(state.campaigned(p))} states so far." for p, n in enumerate(PARTIES)]
+    unit = "hundred thousand popular votes" if mode == "popular" else "electoral votes"
     placings = []
     for seat, name in enumerate(state.players):
         p = state.party_of[seat]
         ticket = state.tickets[p]
         office = "President" if ticket is None or ticket.president_player == name else "Vice President"
-        place = 1 if lead is None or lead == p else 2
-        if final and party == p:
-            title = f"Mr. {office}"
-        else:
-            title = f"{PARTIES[p]} candidate for {office}"
-        own = scores[PARTIES[p]]
-        unit = "hundred thousand popular votes" if mode == "popular" else "electoral votes"
-        reason = f"the {MEMBERS[PARTIES[p]]}: {own} {unit}"
+        elected = final and party == p
+        reason = f"the {MEMBERS[PARTIES[p]]}: {scores[PARTIES[p]]} {unit}"
         if final:
-            reason += "; " + ("elected" if party == p else "not elected" if party is not None else "no one elected")
-        steps = tally_steps or sorted({b.step for b in state.ballots if b.party == p})
-        placings.append(Placing(player=name, place=place, score=own, title=title, reason=reason, steps=steps))
+            reason += "; " + ("elected" if elected else "not elected" if party is not None else "no one elected")
+        placings.append(
+            Placing(
+                player=name,
+                place=1 if party is None or party == p else 2,
+                score=scores[PARTIES[p]],
+                title=f"Mr. {office}" if elected else f"{PARTIES[p]} candidate for {office}",
+                reason=reason,
+                steps=tally_steps or sorted({b.step for b in state.ballots if b.party == p}),
+            )
+        )
     return Standings(final=final, placings=placings, explanation=explanation, details=details)
