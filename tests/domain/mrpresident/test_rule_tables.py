@@ -232,3 +232,37 @@ def test_a_blunder_puts_the_top_ballot_under_the_undecided_stack():
     after = SYSTEM.evolve(before, ev.HeadquartersVisited(player="Al", blundered=True))
     assert after.undecided == before.undecided + 1 == 13
     assert after.decks[0] == before.decks[0] - 1
+
+
+def test_press_endorsement_replenishes_from_each_players_deck_beginning_with_the_drawer():
+    """“draw one card from each player's Ballot deck (beginning with the player who
+    drew the Endorsement card) until all cards cast have been replaced”. Decks hold 37
+    after setup; the first hands take 7, 8, 6 and 5. Al casts three Undecided Ballots:
+    Al's, Betty's and Carl's decks give one each; the stack keeps its twelve."""
+    before = given(roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al"))
+    assert before.decks == (30, 29, 31, 32)
+    after = SYSTEM.evolve(before, ev.PressEndorsed(player="Al", dice=[3], press_support=4, places=["Western"], ballots=[ballot("CA")] * 3))
+    assert after.decks == (29, 28, 30, 32)
+    assert after.undecided == 12
+
+
+def test_a_lost_turn_is_skipped_and_an_extra_turn_taken():
+    """Plane delay (a self-explanatory card): Al loses his next turn, so after Dot
+    comes Betty; with an extra turn Al plays again at once."""
+    delayed = given(
+        roll("Al", "Eastern", 3, 4),
+        ev.HeadquartersVisited(player="Al"),
+        ev.HeadquartersCardDrawn(player="Al", title="Plane Delay", effects=[ev.CardEffect(player="Al", turns_lost=1)]),
+        *turn("Betty", "Eastern", 1, 2, "CT"),
+        *turn("Carl", "Eastern", 1, 2, "CT", seal="VP"),
+        *turn("Dot", "Eastern", 1, 2, "CT", seal="VP"),
+    )
+    assert outcome(delayed, roll("Al", "Eastern", 1, 2)) == "mrpresident.order.four"
+    assert outcome(delayed, roll("Betty", "Eastern", 1, 2)) == OK
+    lucky = given(
+        roll("Al", "Eastern", 3, 4),
+        ev.HeadquartersVisited(player="Al"),
+        ev.HeadquartersCardDrawn(player="Al", title="Whistle-stop tour", effects=[ev.CardEffect(player="Al", extra_turns=1)]),
+    )
+    assert outcome(lucky, roll("Al", "Eastern", 1, 2)) == OK
+    assert outcome(lucky, roll("Betty", "Eastern", 1, 2)) == "mrpresident.order.four"
