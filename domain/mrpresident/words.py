@@ -89,7 +89,9 @@ def describe(state: MatchState, event: msgspec.Struct) -> str:
                 said += f", casting {ballots_said(state, event.ballots)}"
             return said
         case RumorDrawn():
-            return f"{event.player} draws a Rumor card: {state_name(state, event.state)}"
+            seat = state.seat_of(event.player)
+            target = state.players[state.opponent(seat)] if seat is not None and state.seats else "the opponent"
+            return f"{event.player} draws a Rumor card naming {state_name(state, event.state)}: {target} can squelch it there"
         case RumorBallotsGiven():
             return f"{event.player} hands over {count(len(event.ballots), 'Ballot')} for the Rumor"
         case PressEndorsed():

@@ -50,7 +50,7 @@ def sums_from_events(events: list) -> dict[str, dict[str, int]]:
     return totals
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), four=st.booleans(), mode=st.sampled_from(["popular", "electoral"]), deck=st.sampled_from([8, 14, 40]))
 def test_random_legal_campaigns(data, four, mode, deck):
     choose = lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0  # noqa: E731
@@ -87,7 +87,7 @@ def test_random_legal_campaigns(data, four, mode, deck):
     assert {p.place for p in standings.placings} <= {1, 2}
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), four=st.booleans())
 def test_hidden_votes_never_reach_the_other_party(data, four):
     """Ballots are cast face down: until its region is counted, no Ballot's votes
