@@ -76,13 +76,14 @@ def labels(codes: Iterable[str]) -> str:
     return " ".join(label(code) for code in codes)
 
 
-def rank_words(rank: str, count: int) -> str:
-    """"a 9", "three 9s", "an ace", "two kings"."""
-    word = RANK_WORDS.get(rank, rank)
+def rank_words(rank: str, count: int, names: dict[str, str] | None = None) -> str:
+    """"a 9", "three 9s", "an ace", "two kings", "a Turd", "two Vice Presidents"."""
+    word = (names or {}).get(rank) or RANK_WORDS.get(rank, rank)
     if count == 1:
         article = "an" if word[:1] in "aeiou8" or word in ("11", "18") else "a"
         return f"{article} {word}"
-    return f"{COUNT_WORDS.get(count, str(count))} {word}s"
+    plural = f"{word}es" if word.endswith("o") else f"{word}s"
+    return f"{COUNT_WORDS.get(count, str(count))} {plural}"
 
 
 def count_words(count: int) -> str:

@@ -7,8 +7,8 @@ import msgspec
 from domain.president.ruleset import Ruleset
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True):
-    pass
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True, omit_defaults=True):
+    """Fields left at their default are left out of the JSON (an exchange without asks has no "asked")."""
 
 
 class MatchCreated(Event):
@@ -36,6 +36,7 @@ class CardsExchanged(Event):
     receiver: str
     cards: tuple[str, ...] = ()
     unknown: int = 0
+    asked: tuple[str, ...] = ()  # presidents-deck: what the receiver asked for, "high" or "low" per card
 
 
 class CardsPlayed(Event):
@@ -55,9 +56,51 @@ class CardDrawn(Event):
     card: str | None = None
 
 
+class DirectionChosen(Event):
+    """presidents-deck: the direction of play for this game, chosen by `player` (the dealer in the first
+    game, who also names the `leader`; after that the Vice President)."""
+
+    player: str
+    direction: str  # "clockwise" or "counter-clockwise"
+    leader: str | None = None
+
+
+class PlayerLeft(Event):
+    """presidents-deck: a player leaves the table between games."""
+
+    player: str
+
+
+class PlayerJoined(Event):
+    """presidents-deck: a player joins between games, seated to the left of `after` (default: last)."""
+
+    player: str
+    after: str | None = None
+
+
 class MatchEnded(Event):
     """The table stops playing; only between games."""
 
 
-ACTION_TYPES = (CardsDealt, CardsExchanged, CardsPlayed, PlayerPassed, CardDrawn, MatchEnded)
-Action = CardsDealt | CardsExchanged | CardsPlayed | PlayerPassed | CardDrawn | MatchEnded
+ACTION_TYPES = (
+    CardsDealt,
+    CardsExchanged,
+    CardsPlayed,
+    PlayerPassed,
+    CardDrawn,
+    DirectionChosen,
+    PlayerLeft,
+    PlayerJoined,
+    MatchEnded,
+)
+Action = (
+    CardsDealt
+    | CardsExchanged
+    | CardsPlayed
+    | PlayerPassed
+    | CardDrawn
+    | DirectionChosen
+    | PlayerLeft
+    | PlayerJoined
+    | MatchEnded
+)

@@ -19,9 +19,26 @@ def rank_value(state: State, rank: str) -> int:
     return position
 
 
+def set_rank(state: State, cards: tuple[str, ...]) -> str:
+    """The rank a set of cards plays as: its cards' rank, a Doppelgänger duplicating the others
+    (presidents-deck: “The Doppelgänger card duplicates any card.”); wild cards alone are their own rank."""
+    wild = state.ruleset.wild_rank
+    ranks = state.deck.rank
+    return next((ranks[card] for card in cards if ranks[card] != wild), ranks[cards[0]])
+
+
 def value(state: State, cards: tuple[str, ...]) -> int:
     """The value of a set of cards of one rank."""
-    return rank_value(state, state.deck.rank[cards[0]])
+    return rank_value(state, set_rank(state, cards))
+
+
+def is_bomb(state: State, cards: tuple[str, ...]) -> bool:
+    return bool(state.ruleset.bomb_rank) and set_rank(state, cards) == state.ruleset.bomb_rank
+
+
+def is_lone_wild(state: State, cards: tuple[str, ...]) -> bool:
+    wild = state.ruleset.wild_rank
+    return bool(wild) and all(state.deck.rank[card] == wild for card in cards)
 
 
 def beats_any_set(state: State, cards: tuple[str, ...]) -> bool:

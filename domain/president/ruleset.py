@@ -73,6 +73,40 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     # not given). friday: "President can also be played with the two Jokers."
     jokers: int = 0
     decks: int = 1
+    # deck: "If someone plays the same card (or cards) as the previous card(s) played, it skips the next
+    # person." and "If someone in the final 2 plays the same card that was previously played, it skips the
+    # other remaining player and resets the pile like usual." classic and friday: no skipping (False).
+    equal_skips_next: bool = False
+    # The rank of Bombs: "the Bomb card (#0) resets the pile. After playing the Bomb card, the player may play
+    # any card or set of cards of the same rank." "" = no bombs (classic, friday).
+    bomb_rank: str = ""
+    # deck: "The Bomb (Reverse) card resets the pile and changes the direction. Otherwise, it’s identical to
+    # the Bomb card, including rank." The codes of those cards.
+    reverse_cards: tuple[str, ...] = ()
+    # deck: "The Doppelgänger card duplicates any card." Its rank ("" = none); alone "it counts as the lowest
+    # value (even lower than a Turd) and can therefore only be played on a clean slate".
+    wild_rank: str = ""
+    # Who leads the first game. classic: "The player to the dealer’s left plays first" ("left_of_dealer");
+    # deck: "The dealer elects someone to go first and chooses the direction" ("chosen").
+    first_leader: Literal["left_of_dealer", "chosen"] = "left_of_dealer"
+    # deck: the direction of play is chosen for every game (by the dealer in the first, then "the Vice
+    # President chooses the direction"). classic and friday play to the left (False).
+    choose_direction: bool = False
+    # deck: "The President and Vice President may either ask for “high” cards or “low” cards. This is based
+    # on the # on the card." classic and friday: always the highest (False).
+    exchange_asks: bool = False
+    # classic: cards dealt "clockwise, and one at a time" from the dealer's left, so the extra cards go to the
+    # first players after the dealer (True). deck: "dealing one card at a time face down to each player" from
+    # no named seat: hands only differ by at most one card (False).
+    extras_from_dealers_left: bool = True
+    # deck § Players Leaving/Entering Between Rounds: players may leave and join between games (True).
+    # classic and friday say nothing of it (False).
+    players_may_change: bool = False
+    # deck: "It’s recommended that you combine 2 decks together when playing with more than 10 people." A
+    # match of more players than this gets `decks=2` unless the options set the deck (0 = never).
+    extra_deck_above: int = 0
+    # Names of ranks for describing plays ("a Turd", "two Citizens").
+    rank_names: dict[str, str] = {}
     # Titles by finishing place: first, second, the middle, second to last, last (classic § End Game).
     role_titles: tuple[str, str, str, str, str] = ("president", "vice-president", "citizen", "worker", "scum")
     # classic: "gets 2 points, … gets 1 point. The scum, or beggar, loses 2 points, and … the worker, loses
@@ -81,6 +115,22 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
 
 MODES = ("full", "public")
+
+# presidents-deck.txt names the ranks by the # on the card: "Bomb (0), Turd (1), Couch Potato (2)", "Citizen
+# (3)", "Police" (5), "Governors (#7)", "Speaker of the House (10)", "Vice President (11)", "President (12)".
+# The Doppelgänger (D) has no #; alone "it counts as the lowest value (even lower than a Turd)".
+DECK_RANKS = ("D", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
+DECK_RANK_NAMES = {
+    "D": "Doppelgänger", "0": "Bomb", "1": "Turd", "2": "Couch Potato", "3": "Citizen", "5": "Police",
+    "7": "Governor", "10": "Speaker of the House", "11": "Vice President", "12": "President",
+}
+# The text does not give the deck's make-up: this default (a reconstruction, 54 cards like a 52-card deck
+# with two jokers) holds four of each rank 1-12 (codes "1a" … "12d"), two Bombs ("0a", "0b"), two Bomb
+# (Reverse) ("0Ra", "0Rb") and two Doppelgängers ("Da", "Db"). A match may set its own `deck`.
+PRESIDENTS_DECK = (
+    tuple(f"{number}{copy}" for number in range(1, 13) for copy in "abcd")
+    + ("0a", "0b", "0Ra", "0Rb", "Da", "Db")
+)
 
 FRIDAY_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", JOKER)
 
@@ -111,18 +161,63 @@ PRESETS: dict[str, Ruleset] = {
         role_titles=("President", "Vice President", "citizen", "Vice Idiot", "Idiot"),
         # The Friday text keeps no score across games: the classic points are the documented default.
     ),
+    # presidents-deck.txt: the commercial deck.
+    "deck": Ruleset(
+        preset="deck",
+        text="deck",
+        # The text names no range; it plays six in its example and combines two decks past ten players.
+        min_players=2,
+        max_players=20,
+        ranks=DECK_RANKS,
+        deck=PRESIDENTS_DECK,
+        # "This determines how many cards must be played each turn. If someone starts by playing Doubles, then
+        # only Doubles can be played (not Singles, Triples, or Quadruples)."
+        count_rule="same",
+        # "Players continue one-by-one playing cards equal or higher than the card or cards played"
+        equal_rank_beats=True,
+        equal_skips_next=True,
+        bomb_rank="0",
+        reverse_cards=tuple(code for code in PRESIDENTS_DECK if code.startswith("0R")),
+        wild_rank="D",
+        first_leader="chosen",
+        choose_direction=True,
+        # "After cards have been stolen/exchanged, the President goes first"
+        next_leader="president",
+        # "You may rearrange seating in the order players finish" is a house rule: seats are kept.
+        reseat_by_finishing_order=False,
+        exchange_asks=True,
+        # "may look at what cards they received before they give back cards, but may not give back the same
+        # cards they received"
+        return_received_allowed=False,
+        extras_from_dealers_left=False,
+        players_may_change=True,
+        extra_deck_above=10,
+        rank_names=DECK_RANK_NAMES,
+        role_titles=("President", "Vice President", "Citizen", "Couch Potato", "Turd"),
+        # The deck text keeps no score across games: the classic points are the documented default.
+    ),
 }
 
 
-def resolve(preset: str | None, options: dict[str, Any]) -> Ruleset:
-    """The preset with the options laid over it, checked field by field."""
+def resolve(preset: str | None, options: dict[str, Any], players: int = 0) -> Ruleset:
+    """The preset with the options laid over it, checked field by field. A match of more than
+    `extra_deck_above` players plays with two decks unless the options say otherwise."""
     name = preset or "classic"
     if name not in PRESETS:
         raise IllegalAction(f"there is no preset {name!r} (known: {', '.join(PRESETS)})", RULES_ARE_DATA)
-    fields = msgspec.to_builtins(PRESETS[name]) | dict(options)
+    base = PRESETS[name]
+    options = dict(options)
+    if base.extra_deck_above and players > base.extra_deck_above and not {"deck", "decks"} & set(options):
+        options["decks"] = 2
+    fields = msgspec.to_builtins(base) | options
     if ("jokers" in options or "decks" in options) and "deck" not in options:
-        plain = [rank for rank in fields["ranks"] if rank != JOKER]
-        fields["deck"] = suited_deck(plain, fields["jokers"], fields["decks"])
+        if base.text == "deck":
+            fields["deck"] = list(base.deck) * fields["decks"]
+        else:
+            plain = [rank for rank in fields["ranks"] if rank != JOKER]
+            fields["deck"] = suited_deck(plain, fields["jokers"], fields["decks"])
+        if "max_set" not in options:
+            fields["max_set"] = base.max_set * fields["decks"]
     try:
         ruleset = msgspec.convert(fields, Ruleset)
     except msgspec.ValidationError as error:

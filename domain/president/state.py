@@ -13,15 +13,18 @@ from domain.president.events import (
     CardsDealt,
     CardsExchanged,
     CardsPlayed,
+    DirectionChosen,
     MatchCreated,
     MatchEnded,
+    PlayerJoined,
+    PlayerLeft,
     PlayerPassed,
 )
 from domain.president.hands import Hand, add, draw, forget, take
-from domain.president.order import unbeatable
+from domain.president.order import is_bomb, unbeatable, value
 from domain.president.ruleset import Ruleset
 
-Phase = Literal["dealing", "exchanging", "playing", "between", "ended"]
+Phase = Literal["dealing", "exchanging", "choosing", "playing", "between", "ended"]
 
 
 class Play(msgspec.Struct, frozen=True):
@@ -83,7 +86,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     out_steps: tuple[int, ...] = ()
     dues: tuple[ExchangeDue, ...] = ()
     exchanged: tuple[Exchange, ...] = ()  # this game's exchanges
-    ranking: tuple[str, ...] = ()  # finishing order of the last game played out
+    ranking: tuple[str, ...] = ()  # finishing order of the last game played out, less those who left
+    newcomers: tuple[str, ...] = ()  # joined since: citizens, outside the exchange (presidents-deck)
     points: dict[str, int] = {}
     games: tuple[GameResult, ...] = ()
 
@@ -152,10 +156,22 @@ def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...]) -> tuple[ExchangeD
     return tuple(dues)
 
 
-def first_leader(state: State, dealer: str) -> str:
-    if state.game == 0 or not state.ranking:
-        return next_holding(state, dealer) or dealer
-    return state.ranking[0] if state.ruleset.next_leader == "president" else state.ranking[-1]
+def first_leader(state: State, dealer: str) -> str | None:
+    """Who leads the game's first round; None while the dealer has still to name them."""
+    if state.game > 1 and state.ranking:
+        return state.ranking[0] if state.ruleset.next_leader == "president" else state.ranking[-1]
+    if state.ruleset.first_leader == "chosen":
+        return None
+    return next_holding(state, dealer) or dealer
+
+
+def _ready(state: State) -> State:
+    """After the deal and the exchanges: the direction is chosen first where the ruleset says so."""
+    if state.dues:
+        return replace(state, phase="exchanging", turn=None)
+    if state.ruleset.choose_direction:
+        return replace(state, phase="choosing", turn=None)
+    return replace(state, phase="playing", turn=state.leader)
 
 
 def _dealt(state: State, event: CardsDealt) -> State:
@@ -181,13 +197,11 @@ def _dealt(state: State, event: CardsDealt) -> State:
         out=(),
         out_steps=(),
         exchanged=(),
+        # Newcomers are not in the ranking: citizens, outside the exchange, until this game ends.
         dues=exchange_dues(state.ruleset, state.ranking) if state.ranking else (),
         direction=1,
     )
-    leader = first_leader(state, event.dealer)
-    if state.dues:
-        return replace(state, phase="exchanging", leader=leader, turn=None)
-    return replace(state, phase="playing", leader=leader, turn=leader)
+    return _ready(replace(state, leader=first_leader(state, event.dealer)))
 
 
 def received_from(state: State, player: str, giver: str) -> tuple[str, ...]:
@@ -207,14 +221,12 @@ def _exchanged(state: State, event: CardsExchanged) -> State:
     hands[event.receiver] = add(hands[event.receiver], event.cards, event.unknown)
     dues = tuple(due for due in state.dues if (due.giver, due.receiver) != (event.giver, event.receiver))
     done = Exchange(event.giver, event.receiver, tuple(event.cards), event.unknown, state.step + 1)
-    state = replace(state, hands=hands, dues=dues, exchanged=state.exchanged + (done,))
-    if dues:
-        return state
-    return replace(state, phase="playing", turn=state.leader)
+    return _ready(replace(state, hands=hands, dues=dues, exchanged=state.exchanged + (done,)))
 
 
 def _played(state: State, event: CardsPlayed) -> State:
     step = state.step + 1
+    beaten = state.trick[-1].cards if state.trick else None
     hands = dict(state.hands)
     hands[event.player] = take(hands[event.player], event.cards)
     out, out_steps = state.out, state.out_steps
@@ -237,6 +249,20 @@ def _played(state: State, event: CardsPlayed) -> State:
         return _game_over(state, step)
     if ruleset.unbeatable_ends_round and unbeatable(state, event.cards):
         return _round_over(state, event.player)
+    if is_bomb(state, event.cards):
+        # deck: "the Bomb card (#0) resets the pile"; "The Bomb (Reverse) card resets the pile and changes the
+        # direction."
+        if any(card in ruleset.reverse_cards for card in event.cards):
+            state = replace(state, direction=-state.direction)
+        return _round_over(state, event.player)
+    if ruleset.equal_skips_next and beaten is not None and value(state, event.cards) == value(state, beaten):
+        # deck: "If someone plays the same card (or cards) as the previous card(s) played, it skips the next
+        # person."; "If someone in the final 2 plays the same card …, it skips the other remaining player and
+        # resets the pile like usual."
+        skipped = next_holding(state, event.player)
+        if sum(1 for player in state.seating if holding(state, player)) == 2 and holding(state, event.player):
+            return _round_over(state, event.player)
+        state = replace(state, passed=state.passed + ((skipped,) if skipped else ()))
     return _pass_turn(state, event.player)
 
 
@@ -300,9 +326,45 @@ def _game_over(state: State, step: int) -> State:
         out=order,
         out_steps=out_steps,
         ranking=order,
+        newcomers=(),
         seating=order if ruleset.reseat_by_finishing_order else state.seating,
         points=running,
         games=state.games + (result,),
+    )
+
+
+def _direction_chosen(state: State, event: DirectionChosen) -> State:
+    leader = event.leader or state.leader
+    direction = 1 if event.direction == "clockwise" else -1
+    return replace(state, direction=direction, leader=leader, phase="playing", turn=leader)
+
+
+def _left(state: State, event: PlayerLeft) -> State:
+    """deck: “If the President leaves, then the Vice President becomes President and whoever was 3rd becomes
+    Vice President. The same is true for the Turd (last place) and Could Potato (2nd to last place).”: the
+    finishing order closes up, so the titles counted from either end shift."""
+    gone = event.player
+    return replace(
+        state,
+        seating=tuple(p for p in state.seating if p != gone),
+        ranking=tuple(p for p in state.ranking if p != gone),
+        newcomers=tuple(p for p in state.newcomers if p != gone),
+        hands={p: h for p, h in state.hands.items() if p != gone},
+        piles={p: h for p, h in state.piles.items() if p != gone},
+    )
+
+
+def _joined(state: State, event: PlayerJoined) -> State:
+    seats = list(state.seating)
+    seats.insert(seats.index(event.after) + 1 if event.after in seats else len(seats), event.player)
+    points = dict(state.points)
+    points.setdefault(event.player, 0)
+    return replace(
+        state,
+        seating=tuple(seats),
+        players=state.players if event.player in state.players else state.players + (event.player,),
+        newcomers=state.newcomers + (event.player,),
+        points=points,
     )
 
 
@@ -316,6 +378,9 @@ _EVOLVE = {
     CardsPlayed: _played,
     PlayerPassed: _passed,
     CardDrawn: _drawn,
+    DirectionChosen: _direction_chosen,
+    PlayerLeft: _left,
+    PlayerJoined: _joined,
     MatchEnded: _ended,
 }
 

@@ -23,7 +23,7 @@ class President:
     action_types = ACTION_TYPES
 
     def start(self, setup: MatchSetup) -> MatchCreated:
-        ruleset = resolve(setup.preset, setup.options)
+        ruleset = resolve(setup.preset, setup.options, len(setup.players))
         players = tuple(setup.players)
         if len(set(players)) != len(players) or not all(player.strip() for player in players):
             raise IllegalAction("every player needs a name of their own", KNOWLEDGE)

@@ -8,8 +8,18 @@ from typing import Any
 import msgspec
 
 from domain.president.cards import count_words, labels, rank_words
-from domain.president.events import CardDrawn, CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
-from domain.president.order import ranks_in_order
+from domain.president.events import (
+    CardDrawn,
+    CardsDealt,
+    CardsExchanged,
+    CardsPlayed,
+    DirectionChosen,
+    MatchEnded,
+    PlayerJoined,
+    PlayerLeft,
+    PlayerPassed,
+)
+from domain.president.order import is_bomb, ranks_in_order, set_rank
 from domain.president.state import State, evolve, title_of
 from domain.protocol import Perspective
 
@@ -23,9 +33,10 @@ def sees_cards_of(state: State, perspective: Perspective, player: str) -> bool:
 
 
 def roles(state: State) -> dict[str, str]:
-    """Each player's title from the last game played out."""
+    """Each player's title from the last game played out; a newcomer is a citizen."""
     count = len(state.ranking)
-    return {player: title_of(state.ruleset, place, count) for place, player in enumerate(state.ranking)}
+    titles = {player: title_of(state.ruleset, place, count) for place, player in enumerate(state.ranking)}
+    return titles | {player: state.ruleset.role_titles[2] for player in state.newcomers}
 
 
 def _exchange(state: State, perspective: Perspective, giver: str, receiver: str, cards, unknown: int) -> dict:
@@ -69,7 +80,9 @@ def view(state: State, perspective: Perspective) -> dict[str, Any]:
         ],
         "games_played": len(state.games),
         "ranks": ranks_in_order(state),
+        "rank_names": dict(state.ruleset.rank_names),
         "reversed": state.reversed,
+        "away": [player for player in state.players if player not in state.seating],
     }
     if state.piles:
         # friday § Blind President: “face-down piles that the players are not allowed to look at”
@@ -85,8 +98,9 @@ def redact(state: State, event: msgspec.Struct, perspective: Perspective) -> dic
     if isinstance(event, CardsDealt) and event.hands:
         data["sizes"] = {player: len(cards) for player, cards in event.hands.items()}
         data["hands"] = {p: list(c) for p, c in event.hands.items() if sees_cards_of(state, perspective, p)}
-    elif isinstance(event, CardsExchanged):
-        data.update(_exchange(state, perspective, event.giver, event.receiver, event.cards, event.unknown))
+    elif isinstance(event, CardsExchanged) and event.cards:
+        if not (sees_cards_of(state, perspective, event.giver) or sees_cards_of(state, perspective, event.receiver)):
+            data |= {"cards": [], "unknown": len(event.cards) + event.unknown}
     return data
 
 
@@ -104,11 +118,20 @@ def describe(state: State, event: msgspec.Struct) -> str:
         if event.unknown:
             unseen = count_words(event.unknown)
             given = f"{given} and {event.unknown} unseen" if given else unseen
-        return f"{_titled(state, event.giver)} gives {_titled(state, event.receiver)} {given}"
+        asked = f", asked for {' and '.join(event.asked)}" if event.asked else ""
+        return f"{_titled(state, event.giver)} gives {_titled(state, event.receiver)} {given}{asked}"
     if isinstance(event, CardsPlayed):
-        rank = state.deck.rank.get(event.cards[0], event.cards[0]) if event.cards else "?"
-        line = f"{event.player} plays {rank_words(rank, len(event.cards))}"
+        names = state.ruleset.rank_names
+        rank = set_rank(state, event.cards)
+        line = f"{event.player} plays {rank_words(rank, len(event.cards), names)}"
+        wild = [card for card in event.cards if state.deck.rank[card] == state.ruleset.wild_rank]
+        if wild and rank != state.ruleset.wild_rank:
+            line += f" (with {rank_words(state.ruleset.wild_rank, len(wild), names)})"
         after = evolve(state, event)
+        if is_bomb(state, event.cards):
+            line += ": the pile is reset" + (", the direction changes" if after.direction != state.direction else "")
+        elif after.passed and state.ruleset.equal_skips_next and after.passed[-1] not in state.passed:
+            line += f", skipping {after.passed[-1]}"
         if after.reversed != state.reversed:
             line += ": a revolution, " + ("the values are reversed" if after.reversed else "the values are back")
         if after.phase == "between":
@@ -116,8 +139,8 @@ def describe(state: State, event: msgspec.Struct) -> str:
             return f"{line} and goes out; the game is over, {last} is the {title_of(state.ruleset, len(after.out) - 1, len(after.out))}"
         if event.player in after.out and event.player not in state.out:
             line += " and goes out"
-        if not after.trick:  # only an unbeatable play sweeps the pile at once
-            line += f"; nothing can beat it, {after.turn} leads the next round"
+        if not after.trick and not is_bomb(state, event.cards):
+            line += f"; the pile is reset, {after.turn} leads the next round"
         return line
     if isinstance(event, PlayerPassed):
         after = evolve(state, event)
@@ -127,6 +150,14 @@ def describe(state: State, event: msgspec.Struct) -> str:
     if isinstance(event, CardDrawn):
         seen = f" ({labels((event.card,))})" if event.card else ""
         return f"{event.player} takes the top card of the pile{seen}"
+    if isinstance(event, DirectionChosen):
+        first = f"; {event.leader} goes first" if event.leader else ""
+        return f"{event.player} chooses to play {event.direction}{first}"
+    if isinstance(event, PlayerLeft):
+        return f"{_titled(state, event.player)} leaves the table"
+    if isinstance(event, PlayerJoined):
+        beside = f", to the left of {event.after}" if event.after else ""
+        return f"{event.player} joins the table as a {state.ruleset.role_titles[2].lower()}{beside}"
     if isinstance(event, MatchEnded):
         return f"The match ends after {len(state.games)} game{'s' if len(state.games) != 1 else ''}"
     return type(event).__name__

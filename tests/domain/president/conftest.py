@@ -1,6 +1,7 @@
 """Helpers for the President tests: a match from a setup, and actions written the way a
 scorekeeper says them ("Al plays 3C 3D", "Betty passes", "Dana gives Al 8C 8D",
-"Dana gives Al 2 unseen", "Bo draws", "end")."""
+"Dana gives Al 2 unseen", "Bo draws", "Dana gives Al 12b 0Ra asking high low",
+"Dana chooses clockwise Al", "Carl leaves", "Eve joins after Betty", "end")."""
 
 from __future__ import annotations
 
@@ -11,7 +12,17 @@ import pytest
 
 from domain.fold import record
 from domain.president import SYSTEM
-from domain.president.events import CardDrawn, CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
+from domain.president.events import (
+    CardDrawn,
+    CardsDealt,
+    CardsExchanged,
+    CardsPlayed,
+    DirectionChosen,
+    MatchEnded,
+    PlayerJoined,
+    PlayerLeft,
+    PlayerPassed,
+)
 from domain.protocol import MatchSetup
 
 FOUR = ["Al", "Betty", "Carl", "Dana"]
@@ -59,13 +70,22 @@ def action(line: str | msgspec.Struct) -> msgspec.Struct:
         return PlayerPassed(player=player)
     if verb == "draws":
         return CardDrawn(player=player, card=rest[0] if rest else None)
+    if verb == "chooses":
+        return DirectionChosen(player=player, direction=rest[0], leader=rest[1] if len(rest) > 1 else None)
+    if verb == "leaves":
+        return PlayerLeft(player=player)
+    if verb == "joins":
+        return PlayerJoined(player=player, after=rest[1] if rest[:1] == ["after"] else None)
     if verb == "gives":
         receiver, rest = rest[0], rest[1:]
+        asked: tuple[str, ...] = ()
+        if "asking" in rest:
+            rest, asked = rest[: rest.index("asking")], tuple(rest[rest.index("asking") + 1 :])
         unknown = 0
         if rest and rest[-1] == "unseen":
             unknown, rest = int(rest[-2]), rest[:-2]
             rest = rest[:-1] if rest and rest[-1] == "+" else rest
-        return CardsExchanged(giver=player, receiver=receiver, cards=tuple(rest), unknown=unknown)
+        return CardsExchanged(giver=player, receiver=receiver, cards=tuple(rest), unknown=unknown, asked=asked)
     raise ValueError(line)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.president import checks, texts
+from domain.president import between, playing, texts
 
 RULES = Path(__file__).parents[3].parent / "shared" / "rules"
 CITED = [
@@ -33,7 +33,8 @@ def test_quote_is_in_its_text(name, concept, rule):
 
 
 def test_every_check_cites_its_text():
-    for name, function in inspect.getmembers(checks, inspect.isfunction):
-        if name.startswith("check_") and function.__module__ == checks.__name__:
-            doc = function.__doc__ or ""
-            assert "§" in doc or "DESIGN.md" in doc or "ruleset" in doc, name
+    for module in (playing, between):
+        for name, function in inspect.getmembers(module, inspect.isfunction):
+            if name.startswith("check_") and function.__module__ == module.__name__:
+                doc = function.__doc__ or ""
+                assert "§" in doc or "DESIGN.md" in doc or "ruleset" in doc, name
