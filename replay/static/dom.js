@@ -42,16 +42,18 @@ export function svg(tag, attrs, ...children) {
 
 const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
-// A playing card code ("10H", "KS", "JK1") as a small card face; other codes
-// (a commercial deck's "12", "0R") are shown as they are.
+// A playing card code (rank then suit, or a joker "JK…") as a small card face; other
+// codes (a commercial deck's "12", "0R") are shown as they are.
 export function card(code, extra = "") {
   const suit = SUIT_SYMBOLS[code.slice(-1)];
   const rank = code.slice(0, -1);
-  if (suit && rank && !code.startsWith("JK")) {
+  if (code.startsWith("JK")) return h("span", { class: `card joker ${extra}`, title: code }, "★", h("small", null, "JK"));
+  if (suit && rank) {
     const red = code.endsWith("H") || code.endsWith("D");
-    return h("span", { class: `card ${red ? "red" : "black"} ${extra}`, title: code }, rank, h("small", null, suit));
+    const wide = rank.length > 1 ? "wide" : "";
+    return h("span", { class: `card ${red ? "red" : "black"} ${wide} ${extra}`, title: code }, rank, h("small", null, suit));
   }
-  return h("span", { class: `card other ${extra}`, title: code }, code.startsWith("JK") ? "🃏" : code);
+  return h("span", { class: `card other ${extra}`, title: code }, code);
 }
 
 export function cardBack(count, extra = "") {

@@ -6,6 +6,7 @@ import { card, cardBack, cardLabel, h, seatColour, useStylesheet } from "/static
 useStylesheet("/static/render-bid.css");
 
 export const name = "bid";
+export const title = "Presidential Bid";
 
 export function render(frame, ctx) {
   const view = frame.view;

@@ -7,6 +7,7 @@ import { h, useStylesheet } from "/static/dom.js";
 useStylesheet("/static/render-mrpresident.css");
 
 export const name = "mrpresident";
+export const title = "Mr. President";
 
 const PARTIES = ["Republican", "Democratic"];
 const SHORT = { Republican: "R", Democratic: "D" };

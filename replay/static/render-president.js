@@ -6,6 +6,7 @@ import { card, cardBack, cardLabel, h, seatColour, useStylesheet } from "/static
 useStylesheet("/static/render-president.css");
 
 export const name = "president";
+export const title = "President";
 
 const STANDARD_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const SUITS = "CDHS";

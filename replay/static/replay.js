@@ -83,10 +83,10 @@ async function loadRenderer(system) {
 async function start() {
   bindControls();
   try {
-    const [summary, systems] = await Promise.all([api(matchPath), api("/systems").catch(() => [])]);
+    const summary = await api(matchPath);
     replay.summary = summary;
     replay.renderer = await loadRenderer(summary.system);
-    drawHeading(summary, systems);
+    drawHeading(summary);
     fillPerspectives(summary.players);
     await Promise.all([loadFrames(), loadStandings()]);
   } catch (error) {
@@ -156,8 +156,15 @@ function startLive() {
   const generation = replay.generation;
   replay.source = source;
   $("live").hidden = false;
-  source.onopen = () => $("live").classList.remove("lost");
-  source.onerror = () => $("live").classList.add("lost"); // EventSource reconnects by itself
+  source.onopen = () => {
+    $("live").classList.remove("lost");
+    $("live").dataset.state = "open";
+  };
+  source.onerror = () => {
+    // EventSource reconnects by itself (resuming after the last step it got).
+    $("live").classList.add("lost");
+    $("live").dataset.state = "lost";
+  };
   source.addEventListener("frames", (message) => {
     if (generation !== replay.generation) return;
     const page = JSON.parse(message.data);
@@ -185,7 +192,7 @@ function startLive() {
     if (generation !== replay.generation) return;
     stopLive();
     // Once a match is over its hands may open to everyone: load again for the reader.
-    api(matchPath).then((summary) => drawHeading(summary, null)).catch(() => {});
+    api(matchPath).then(drawHeading).catch(() => {});
     loadFrames();
     loadStandings();
   });
@@ -195,16 +202,15 @@ function stopLive() {
   if (replay.source) replay.source.close();
   replay.source = null;
   $("live").hidden = true;
+  $("live").dataset.state = "closed";
 }
 
 // --- drawing ---------------------------------------------------------------------------
 
-let systemTitles = {};
-
-function drawHeading(summary, systems) {
-  if (systems) systemTitles = Object.fromEntries(systems.map((system) => [system.name, system.title]));
+function drawHeading(summary) {
   replay.summary = summary;
-  const game = systemTitles[summary.system] || summary.system;
+  // The renderer names its game; the generic one knows only the system's name.
+  const game = replay.renderer.title || summary.system;
   const title = summary.title || `${game} match`;
   document.title = `${title} · Recount`;
   $("title").textContent = title;
@@ -274,6 +280,7 @@ function show(step) {
     drawn = h("div", null, h("p", { class: "notice" }, `This step could not be drawn (${error.message}); what was recorded:`), generic.render(frame));
   }
   $("board").replaceChildren(drawn);
+  $("board").dataset.renderer = replay.renderer.name;
   $("caption").replaceChildren(
     h("span", { class: "step-no" }, `Step ${step}`),
     h("span", { class: "description" }, frame.description),

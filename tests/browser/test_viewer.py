@@ -1,0 +1,281 @@
+"""The viewer in headless Chromium against the real app served by uvicorn: fixture
+replays stepped with the keyboard, step addresses that survive a reload, a running
+match followed live, and a spectator's page that never receives a hidden card."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+STATIC = Path(__file__).resolve().parents[2] / "replay" / "static"
+
+SUITS = "CDHS"
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+PLAYERS = ["Al", "Betty", "Carl", "Dana"]
+
+
+def expect(locator: Any) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def frames_of(served: Any, match_id: str, token: str | None = None) -> list[dict[str, Any]]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    found: list[dict[str, Any]] = []
+    start: int | None = 1
+    with httpx.Client(base_url=served.url, timeout=10) as client:
+        while start:
+            page = client.get(f"/matches/{match_id}/frames", params={"from": start, "limit": 1000}, headers=headers).json()
+            found.extend(page["frames"])
+            start = page["next_step"]
+    return found
+
+
+def step_shown(page: Any) -> int:
+    return int(page.locator("#caption .step-no").inner_text().split()[-1])
+
+
+def open_replay(page: Any, served: Any, match_id: str, query: str = "", fragment: str = "") -> None:
+    page.goto(f"{served.url}/view/{match_id}{query}{fragment}")
+    expect(page.locator("#caption .step-no")).to_be_visible()
+
+
+# --- fixture replays ------------------------------------------------------------------
+
+
+def test_the_index_lists_every_match_and_links_to_its_replay(page: Any, served: Any) -> None:
+    page.goto(served.url + "/")
+    rows = page.locator("#matches tr")
+    expect(rows).to_have_count(len(served.matches))
+    created = served.matches["bid/three-player"]
+    link = page.locator(f'a[href="/view/{created.match_id}"]')
+    expect(link).to_have_count(1)
+    page.locator("#search").fill("Cy")
+    expect(page.locator("#matches tr", has_text="Cy").first).to_be_visible()
+    assert all("Cy" in row for row in page.locator("#matches tr").all_inner_texts())
+    link.click()
+    expect(page).to_have_url(re.compile(rf"/view/{created.match_id}"))
+    expect(page.locator("#title")).not_to_have_text("Loading…")
+
+
+def test_a_bid_replay_steps_with_the_keyboard_and_draws_each_step(page: Any, served: Any) -> None:
+    created = served.matches["bid/three-player"]
+    frames = frames_of(served, created.match_id)
+    last = len(frames)
+    open_replay(page, served, created.match_id)
+    assert step_shown(page) == 1  # a finished match opens at its start
+
+    def assert_drawn(step: int) -> None:
+        frame = frames[step - 1]
+        expect(page.locator("#caption .step-no")).to_have_text(f"Step {step}")
+        expect(page.locator("#caption .description")).to_have_text(frame["description"])
+        expect(page).to_have_url(re.compile(rf"[?&]step={step}\b"))
+        up = frame["view"]["up"]
+        expect(page.locator('.district[data-status="up"]')).to_have_count(1 if up else 0)
+        if up:
+            expect(page.locator('.district[data-status="up"]')).to_have_attribute("data-district", up)
+        won = [d for r in frame["view"]["board"]["regions"] for d in r["districts"] if d["status"] == "won"]
+        expect(page.locator('.district[data-status="won"]')).to_have_count(len(won))
+        for seat in frame["view"]["players"]:
+            expect(page.locator(f'.bid-seat[data-player="{seat["player"]}"] .hand .card')).to_have_count(len(seat["hand"]))
+
+    page.keyboard.press("ArrowRight")
+    assert_drawn(2)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert_drawn(4)
+    page.keyboard.press("ArrowLeft")
+    assert_drawn(3)
+    page.keyboard.press("End")
+    assert_drawn(last)
+    expect(page.locator("#next")).to_be_disabled()
+    # At the end every region is decided; the board names the winners the server's tally names.
+    standings = httpx.get(f"{served.url}/matches/{created.match_id}/standings").json()
+    for region in standings["details"]["regions"]:
+        expect(page.locator(f'.region[data-region="{region["region"]}"]')).to_have_attribute("data-winner", region["winner"] or "")
+    page.keyboard.press("Home")
+    assert_drawn(1)
+    page.keyboard.press(" ")  # play
+    expect(page.locator("#play")).to_have_attribute("aria-pressed", "true")
+    page.wait_for_function("() => Number(new URLSearchParams(location.search).get('step')) >= 3", timeout=5000)
+    page.keyboard.press(" ")  # pause
+    expect(page.locator("#play")).to_have_attribute("aria-pressed", "false")
+    paused_at = step_shown(page)
+    page.wait_for_timeout(1200)
+    assert step_shown(page) == paused_at
+
+
+def test_a_step_address_opens_at_that_step_and_a_reload_keeps_it(page: Any, served: Any) -> None:
+    created = served.matches["president/classic-four-full"]
+    frames = frames_of(served, created.match_id)
+    open_replay(page, served, created.match_id, "?step=15")
+    assert step_shown(page) == 15
+    expect(page.locator("#slider")).to_have_value("15")
+    expect(page.locator("#events li.current")).to_have_attribute("data-step", "15")
+    page.reload()
+    expect(page.locator("#caption .step-no")).to_have_text("Step 15")
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"step=16\b"))
+    page.reload()
+    expect(page.locator("#caption .step-no")).to_have_text("Step 16")
+    # What is drawn is that step's view: each seat's hand and the cards on the table.
+    view = frames[15]["view"]
+    for player, hand in view["hands"].items():
+        expect(page.locator(f'.pres-seat[data-player="{player}"] .hand .card:not(.back)')).to_have_count(len(hand.get("cards", [])))
+    on_table = [card for play in view["trick"] for card in play["cards"]]
+    expect(page.locator(".trick .card")).to_have_count(len(on_table))
+    # A click in the event list jumps there; so does a deciding step in the standings.
+    page.locator('#events a[data-step="5"]').click()
+    expect(page.locator("#caption .step-no")).to_have_text("Step 5")
+    deciding = page.locator("#standings a[data-step]").first
+    target = deciding.get_attribute("data-step")
+    deciding.click()
+    expect(page.locator("#caption .step-no")).to_have_text(f"Step {target}")
+    expect(page).to_have_url(re.compile(rf"step={target}\b"))
+
+
+def test_every_fixture_draws_with_its_renderer_at_a_phones_width_and_a_desktops(browser: Any, served: Any, tmp_path: Path) -> None:
+    """No sideways scrolling at 390 px; a screenshot of each for a person to look at
+    (RECOUNT_SCREENSHOTS=dir keeps them)."""
+    keep = Path(os.environ.get("RECOUNT_SCREENSHOTS", tmp_path))
+    keep.mkdir(parents=True, exist_ok=True)
+    for width, height in ((390, 844), (1280, 900)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        for name, created in served.matches.items():
+            system = name.split("/")[0]
+            frames = frames_of(served, created.match_id)
+            open_replay(page, served, created.match_id, f"?step={len(frames) // 2}")
+            expect(page.locator("#board")).to_have_attribute("data-renderer", system)  # its own renderer, not the generic tree
+            overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at {width}px"
+            page.screenshot(path=str(keep / f"{name.replace('/', '-')}-{width}.png"), full_page=width > 600)
+        assert errors == []
+        context.close()
+
+
+# --- live ----------------------------------------------------------------------------
+
+
+def deal(seed: int = 11) -> dict[str, Any]:
+    deck = [rank + suit for rank in RANKS for suit in SUITS]
+    random.Random(seed).shuffle(deck)
+    hands: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    for i, card in enumerate(deck):
+        hands[PLAYERS[i % 4]].append(card)  # Dana deals, Al on her left gets the first card
+    return {"type": "CardsDealt", "dealer": "Dana", "hands": hands}
+
+
+def play_one(served: Any, match: dict[str, Any]) -> list[str]:
+    """The lowest single card the rules accept from the player to play, or a pass;
+    found through the API (a 422 is an illegal choice). Returns the cards played."""
+    with httpx.Client(base_url=served.url, timeout=10) as client:
+        auth = {"Authorization": f"Bearer {match['write_token']}"}
+        view = client.get(f"/matches/{match['match_id']}/state", headers=auth).json()["view"]
+        player = view["turn"]
+        hand = sorted(view["hands"][player]["cards"], key=lambda card: RANKS.index(card[:-1]))
+        for card in hand:
+            reply = client.post(f"/matches/{match['match_id']}/events", json={"events": [{"type": "CardsPlayed", "player": player, "cards": [card]}]}, headers=auth)
+            if reply.status_code == 201:
+                return [card]
+            assert reply.status_code == 422, reply.text
+        reply = client.post(f"/matches/{match['match_id']}/events", json={"events": [{"type": "PlayerPassed", "player": player}]}, headers=auth)
+        assert reply.status_code == 201, reply.text
+        return []
+
+
+def running_match(served: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    match = served.create({"system": "president", "preset": "classic", "players": PLAYERS, "mode": "full", "title": "Live at the table"})
+    dealt = deal()
+    served.record(match, [dealt])
+    return match, dealt
+
+
+def test_a_running_match_shows_a_newly_recorded_event_within_a_second(page: Any, served: Any) -> None:
+    match, _ = running_match(served)
+    open_replay(page, served, match["match_id"])
+    assert step_shown(page) == 2  # a running match opens at its latest step
+    expect(page.locator("#live")).to_have_attribute("data-state", "open")
+    for step in (3, 4):
+        play_one(served, match)
+        recorded = time.monotonic()
+        expect(page.locator("#caption .step-no")).to_have_text(f"Step {step}", timeout=1000)
+        assert time.monotonic() - recorded < 1.0
+    expect(page.locator("#events li")).to_have_count(4)
+    expect(page.locator("#slider")).to_have_attribute("max", "4")
+    # A reader looking back is not pulled forward; the new step joins the list.
+    page.keyboard.press("Home")
+    play_one(served, match)
+    expect(page.locator("#events li")).to_have_count(5)
+    assert step_shown(page) == 1
+    # When the reader goes, the server stops listening for it.
+    assert served.recount._listeners[match["match_id"]]
+    page.close()
+    deadline = time.monotonic() + 5
+    while served.recount._listeners[match["match_id"]] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not served.recount._listeners[match["match_id"]]
+
+
+def test_a_spectator_page_of_a_running_match_receives_no_hidden_card(page: Any, served: Any) -> None:
+    match, dealt = running_match(served)
+    played = [card for _ in range(5) for card in play_one(served, match)]
+    bodies: list[str] = []
+    assets: dict[str, str] = {}
+    streamed: list[str] = []
+
+    def keep_body(response: Any) -> None:
+        if "text/event-stream" in (response.headers.get("content-type") or ""):
+            return  # an open stream has no end to wait for: its messages come through CDP below
+        try:
+            text = response.text()
+        except Exception as error:  # noqa: BLE001 - a body the browser did not keep is a test failure
+            text = f"<unreadable {response.url}: {error}>"
+        path = httpx.URL(response.url).path
+        if path.startswith("/static/"):
+            assets[path] = text
+        else:
+            bodies.append(text)
+
+    page.on("response", keep_body)
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Network.enable")
+    devtools.on("Network.eventSourceMessageReceived", lambda message: streamed.append(message["data"]))
+    open_replay(page, served, match["match_id"])
+    expect(page.locator("#live")).to_have_attribute("data-state", "open")
+    played += play_one(served, match)
+    played += play_one(served, match)
+    expect(page.locator("#caption .step-no")).to_have_text(f"Step {2 + 5 + 2}")
+    page.wait_for_timeout(300)
+
+    # The page's code and styles are the files as they are on disk, the same for every
+    # reader (their comments name card codes); everything else is checked for cards.
+    assert "/static/replay.js" in assets and "/static/render-president.js" in assets
+    for path, text in assets.items():
+        assert text == (STATIC / path.removeprefix("/static/")).read_text(), path
+    hidden = {card for hand in dealt["hands"].values() for card in hand} - set(played)
+    assert len(hidden) >= 40
+    assert streamed, "the live stream sent the new steps"
+    received = "\n".join(bodies + streamed)
+    assert not any(body.startswith("<unreadable") for body in bodies)
+    leaked = sorted(card for card in hidden if f'"{card}"' in received)
+    assert leaked == [], f"a spectator received hidden cards: {leaked}"
+    shown = page.locator(".card:not(.back)").evaluate_all("cards => cards.map(card => card.title)")
+    assert not set(shown) & hidden
+    assert played and all(f'"{card}"' in received for card in played)  # what was played face up is public
+
+    # The same page with the write token does show the hands: the check above can fail.
+    open_replay(page, served, match["match_id"], fragment=f"#token={match['write_token']}")
+    shown = page.locator(".pres-seat .card:not(.back)").evaluate_all("cards => cards.map(card => card.title)")
+    assert set(shown) == hidden
