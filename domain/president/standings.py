@@ -15,14 +15,16 @@ def _signed(points: int) -> str:
 def standings(state: State) -> Standings:
     ruleset = state.ruleset
     games = state.games
-    steps = [game.end_step for game in games]
     placings = []
     for player in state.players:
         mine = state.points.get(player, 0)
         titles = Counter(game.titles[game.order.index(player)] for game in games if player in game.order)
         told = ", ".join(f"{title} ×{times}" for title, times in titles.items())
-        played = len(games)
+        steps = [game.end_step for game in games if player in game.order]
+        played = len(steps)
         reason = f"{mine} point{'s' if abs(mine) != 1 else ''} over {played} game{'s' if played != 1 else ''}"
+        if player not in state.seating:
+            reason += ", then left the table"
         placings.append(
             Placing(
                 player=player,

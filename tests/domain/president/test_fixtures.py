@@ -40,9 +40,11 @@ def test_fixture_replays_to_its_expected_standings(path):
     got = {p.player: (p.place, p.score) for p in standings.placings}
     want = {p["player"]: (p["place"], p["score"]) for p in data["expected"]["placings"]}
     assert got == want
-    game_ends = [game["ended_at_step"] for game in standings.details["games"]]
-    assert all(placing.steps == game_ends for placing in standings.placings)
-    assert len(game_ends) >= 3
+    games = standings.details["games"]
+    for placing in standings.placings:
+        played = [game["ended_at_step"] for game in games if placing.player in game["finishing_order"]]
+        assert placing.steps == played and played
+    assert len(games) >= 2
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=[path.stem for path in FIXTURES])
