@@ -126,12 +126,18 @@ def title_of(ruleset: Ruleset, place: int, count: int) -> str:
 
 
 def holding(state: State, player: str) -> bool:
-    """Still in the game: cards in hand, or (Blind President) in the pile."""
+    """Still in the game: cards in hand, or (Blind President) in the pile. (Hot: folded for every
+    seat on every play, so it reads the fields rather than `Hand.size`.)"""
     hand = state.hands.get(player)
-    if hand is not None and hand.size > 0:
+    if hand is not None and (hand.known or hand.unknown):
         return True
-    pile = state.piles.get(player)
-    return pile is not None and pile.size > 0
+    pile = state.piles.get(player) if state.piles else None
+    return pile is not None and bool(pile.known or pile.unknown)
+
+
+def still_in(state: State) -> int:
+    """How many players still hold cards: every seated player was dealt some, so all but those out."""
+    return len(state.seating) - len(state.out)
 
 
 def next_holding(state: State, after: str, skip: tuple[str, ...] = ()) -> str | None:
@@ -230,7 +236,8 @@ def _played(state: State, event: CardsPlayed) -> State:
     hands = dict(state.hands)
     hands[event.player] = take(hands[event.player], event.cards)
     out, out_steps = state.out, state.out_steps
-    if hands[event.player].size == 0:
+    pile = state.piles.get(event.player)
+    if hands[event.player].size == 0 and not (pile and pile.size):
         out, out_steps = out + (event.player,), out_steps + (step,)
     ruleset = state.ruleset
     state = replace(
@@ -245,7 +252,7 @@ def _played(state: State, event: CardsPlayed) -> State:
         # immediately reversed"
         reversed=state.reversed != (ruleset.revolution and len(event.cards) == 4),
     )
-    if sum(1 for player in state.seating if holding(state, player)) <= 1:
+    if still_in(state) <= 1:
         return _game_over(state, step)
     if ruleset.unbeatable_ends_round and unbeatable(state, event.cards):
         return _round_over(state, event.player)
@@ -260,7 +267,7 @@ def _played(state: State, event: CardsPlayed) -> State:
         # person."; "If someone in the final 2 plays the same card …, it skips the other remaining player and
         # resets the pile like usual."
         skipped = next_holding(state, event.player)
-        if sum(1 for player in state.seating if holding(state, player)) == 2 and holding(state, event.player):
+        if still_in(state) == 2 and holding(state, event.player):
             return _round_over(state, event.player)
         state = replace(state, passed=state.passed + ((skipped,) if skipped else ()))
     return _pass_turn(state, event.player)

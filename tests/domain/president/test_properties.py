@@ -188,6 +188,8 @@ def test_random_legal_matches(data, table, games):
         events.append(event)
         if state.phase == "playing":
             assert conserved(state)
+            holders = [p for p in state.seating if state.hands[p].size or (p in state.piles and state.piles[p].size)]
+            assert set(holders).isdisjoint(state.out) and len(holders) + len(state.out) == len(state.seating)
             assert public.turn == state.turn and public.reversed == state.reversed
             assert {p: h.size for p, h in public.hands.items()} == {p: h.size for p, h in state.hands.items()}
             game_steps += 1

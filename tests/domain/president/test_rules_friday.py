@@ -189,3 +189,11 @@ def test_blind_public_record_draws_unseen(kit):
     assert state.hands["Bo"].unknown == 4 and state.piles["Bo"].unknown == 2
     state = kit.play(state, ["Bo plays 3C", "Al passes"])
     assert state.hands["Bo"].size == 4 and state.piles["Bo"].size == 1
+
+
+def test_blind_player_with_cards_in_the_pile_is_not_out(kit):
+    """friday § Blind President: a player whose hand runs out still has their pile: they are not out."""
+    state = kit.new_match(players=["Al", "Bo"], preset="friday", deck=kit.SMALL_DECK, blind=True, blind_hand=1)
+    state = kit.play(state, [kit.deal("Al", {"Bo": "3C 5C 7C 8C 4D 6D", "Al": "4C 3D 5D 6C 7D 8D"}), "Bo plays 3C"])
+    assert state.hands["Bo"].size == 0 and state.out == ()
+    assert state.phase == "playing" and state.turn == "Al"
