@@ -23,7 +23,7 @@ const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 export function render(frame, ctx) {
   const view = frame.view;
-  const tally = view.tally ? given(view) : fromBallots(view);
+  const tally = view.tally ? given(view) : fromStandings(view, ctx.standings);
   const roll = view.phase === "campaign" ? lastRoll(frame, ctx) : null;
   const reached = new Set(roll && roll.current ? roll.turn.reachable : []);
   const castNow = new Set(view.ballots.filter((b) => b.step === frame.step && b.state).map((b) => b.state));
@@ -58,7 +58,6 @@ export function render(frame, ctx) {
       h("span", { class: "pips D" }, h("span", { class: "pip on" }), h("span", { class: "pip" })),
       " Republican and Democratic Ballots against the state's limit (+n: not on the record, e.g. absentee)",
     ),
-    tally.source === "ballots" && tally.counted ? h("p", { class: "board-note" }, "States are coloured from the Ballots shown at the count and each state's built-in edge.") : null,
     h("p", { class: "board-note" }, view.board.title || view.board.name),
   );
 }
@@ -93,12 +92,11 @@ function countBallots(ballots) {
 }
 
 // The tally as the view gives it (view.tally: the domain's own popular and electoral
-// tallies of the counted regions).
+// tallies of the counted regions), when it does.
 function given(view) {
   const carried = {};
-  for (const state of view.tally.electoral.states || []) carried[state.state] = { party: state.carried_by, votes: state.popular_votes };
+  for (const state of view.tally.electoral.states || []) carried[state.state] = { party: state.carried_by, reason: state.reason };
   return {
-    source: "view",
     counted: view.counted.length,
     carried,
     electoral: view.tally.electoral.totals,
@@ -107,30 +105,32 @@ function given(view) {
   };
 }
 
-// Without view.tally: each state of a counted region goes to the party whose shown
-// Ballots plus built-in edge are more (mr-president.md § ELECTION TALLY, Electoral
-// Vote); popular totals are the Ballots' votes only, without the additional votes.
-// The standings beside the board are the server's own tally.
-function fromBallots(view) {
+// Otherwise from the standings beside the board (the server's tally of the match as
+// it stands now). A region's count never changes once made, so the states of the
+// regions counted by this step are carried as the standings say; the running totals
+// add those states' electoral votes and those regions' popular votes (with their
+// additional votes); the national additional votes come with the last region.
+function fromStandings(view, standings) {
+  const details = standings && standings.details;
   const counted = new Set(view.counted);
-  const carried = {};
-  const electoral = { Republican: 0, Democratic: 0 };
-  const popular = { Republican: 0, Democratic: 0 };
-  for (const region of view.board.regions) {
-    if (!counted.has(region.name)) continue;
-    for (const state of region.states) {
-      const votes = { Republican: 0, Democratic: 0 };
-      for (const ballot of view.ballots) if (ballot.state === state.abbr && ballot.votes) votes[ballot.party] += ballot.votes;
-      popular.Republican += votes.Republican;
-      popular.Democratic += votes.Democratic;
-      const total = (party) => votes[party] * 100000 + (state.edge_party === party ? state.edge_votes : 0);
-      const [r, d] = [total("Republican"), total("Democratic")];
-      const party = r === d ? null : r > d ? "Republican" : "Democratic";
-      carried[state.abbr] = { party, votes: { Republican: r, Democratic: d } };
-      if (party) electoral[party] += state.electoral_votes;
-    }
+  const tally = { counted: counted.size, carried: {}, electoral: { Republican: 0, Democratic: 0 }, popular: { Republican: 0, Democratic: 0 }, majority: view.board.majority, pending: !details };
+  if (!details || !details.electoral || !details.popular) return tally;
+  const allCounted = counted.size === view.board.regions.length;
+  for (const state of details.electoral.states || []) {
+    if (!counted.has(state.region)) continue;
+    tally.carried[state.state] = { party: state.carried_by, reason: state.reason };
+    if (state.carried_by) tally.electoral[state.carried_by] += state.electoral_votes;
   }
-  return { source: "ballots", counted: counted.size, carried, electoral, popular, majority: view.board.majority };
+  for (const region of details.popular.regions || []) {
+    if (!counted.has(region.region) || !region.counted) continue;
+    for (const party of PARTIES) tally.popular[party] += region.votes[party] + region.additional_votes[party];
+  }
+  if (allCounted) {
+    tally.electoral = details.electoral.totals;
+    tally.popular = details.popular.totals;
+  }
+  if (details.electoral.majority) tally.majority = details.electoral.majority;
+  return tally;
 }
 
 function drawTotals(view, tally) {
@@ -200,14 +200,14 @@ function drawRegion(region, view, perState, tally, reached, castNow) {
         return h(
           "div",
           {
-            class: `mrp-state ${reached.has(state.abbr) ? "reached" : ""} ${castNow.has(state.abbr) ? "cast-now" : ""} ${carriedBy ? `carried ${SHORT[carriedBy]}` : counted ? "carried tie" : ""}`,
+            class: `mrp-state ${reached.has(state.abbr) ? "reached" : ""} ${castNow.has(state.abbr) ? "cast-now" : ""} ${carriedBy ? `carried ${SHORT[carriedBy]}` : result ? "carried tie" : ""}`,
             "data-state": state.abbr,
             "data-carried": carriedBy || "",
             title: stateTitle(state, counts, result),
           },
           h("div", { class: "state-head" }, h("strong", null, state.abbr), h("span", { class: "ev-num" }, state.electoral_votes), h("span", { class: "dice-num" }, state.dice)),
           PARTIES.map((party) => pips(party, counts ? counts[party] : null, state.limit)),
-          result ? h("div", { class: "result" }, carriedBy ? `${SHORT[carriedBy]} carries` : "tied") : null,
+          counted ? h("div", { class: "result" }, carriedBy ? `${SHORT[carriedBy]} carries` : result ? "tied" : "counted") : null,
         );
       }),
     ),
@@ -234,7 +234,7 @@ function stateTitle(state, counts, result) {
     const side = counts && counts[party];
     if (side && side.recorded + side.other) lines.push(`${party}: ${side.recorded + side.other} Ballots${side.known ? `, ${side.votes} votes` : ""}`);
   }
-  if (result) lines.push(result.party ? `carried by the ${PLURAL[result.party]}` : "tied");
+  if (result) lines.push(result.party ? `carried by the ${PLURAL[result.party]}: ${result.reason}` : result.reason || "tied");
   return lines.join("\n");
 }
 

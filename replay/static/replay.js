@@ -18,6 +18,7 @@ const replay = {
   finished: false,
   perspective: "",
   summary: null,
+  standings: null, // the latest standings, public to every reader; some renderers draw from them
   renderer: generic,
   timer: null,
   source: null,
@@ -132,7 +133,9 @@ async function loadFrames() {
 
 async function loadStandings() {
   try {
-    drawStandings(await api(`${matchPath}/standings`));
+    replay.standings = await api(`${matchPath}/standings`);
+    drawStandings(replay.standings);
+    if (replay.frames.length) show(replay.step); // a renderer may draw from them
   } catch (error) {
     $("standings").replaceChildren(h("p", { class: "muted" }, `No standings: ${error.message}`));
   }
@@ -262,6 +265,7 @@ function context(step) {
     frames: replay.frames,
     players: replay.summary ? replay.summary.players : [],
     perspective: replay.perspective,
+    standings: replay.standings,
     go: (target) => show(target),
   };
 }
@@ -353,11 +357,12 @@ function drawStandings(standings) {
       h("td", { class: "reason" }, placing.reason, " ", stepLinks(placing.steps || [])),
     ),
   );
-  $("standings").replaceChildren(
+  const parts = [
     h("table", { class: "placings" }, h("thead", null, h("tr", null, h("th", null, "#"), h("th", null, "Player"), h("th", null, "Score"), h("th", null, "Why"))), h("tbody", null, rows)),
     standings.explanation.length ? h("ul", { class: "explanation" }, standings.explanation.map((line) => h("li", null, line))) : null,
     Object.keys(standings.details || {}).length ? h("details", { class: "breakdown" }, h("summary", null, "Breakdown"), generic.tree(standings.details, 1)) : null,
-  );
+  ];
+  $("standings").replaceChildren(...parts.filter(Boolean)); // replaceChildren would write "null"
 }
 
 function notice(message) {

@@ -4,16 +4,21 @@ driven by Playwright's sync API."""
 
 from __future__ import annotations
 
+import importlib.util
 import socket
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
 
+import domain
 from service import fixtures
 from service.app import Created, Recount
 from service.http import create_app
@@ -63,13 +68,12 @@ class Served:
             return reply.json()
 
 
-@pytest.fixture(scope="session")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+@contextmanager
+def serving(recount: Recount, db: Path) -> Iterator[str]:
+    """The app over `recount`, served by uvicorn on a free port of 127.0.0.1 in a
+    background thread; yields its address."""
     import uvicorn
 
-    db = tmp_path_factory.mktemp("served") / "recount.sqlite"
-    recount = Recount(MatchStore(default_env(str(db))))
-    matches = {f"{p.parent.name}/{p.stem}": fixtures.record(recount, fixtures.read(p)) for p in fixtures.fixture_files()}
     app = create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
@@ -82,11 +86,45 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
     try:
-        yield Served(f"http://127.0.0.1:{port}", recount, matches)
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=10)
         listening.close()
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    db = tmp_path_factory.mktemp("served") / "recount.sqlite"
+    recount = Recount(MatchStore(default_env(str(db))))
+    matches = {f"{p.parent.name}/{p.stem}": fixtures.record(recount, fixtures.read(p)) for p in fixtures.fixture_files()}
+    with serving(recount, db) as url:
+        yield Served(url, recount, matches)
+
+
+def load_toy() -> ModuleType:
+    """The toy game system of tests/replay (tests/ is not a package: load it by path)."""
+    name = "recount_tests_toy"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "replay" / "toy.py")
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def served_with_toy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A service that also knows the toy system, which has no renderer of its own."""
+    toy = load_toy()
+    with pytest.MonkeyPatch.context() as patch:
+        known = {**domain.systems(), toy.NAME: toy.SYSTEM}
+        patch.setattr(domain, "systems", lambda: known)
+        db = tmp_path_factory.mktemp("toy") / "recount.sqlite"
+        recount = Recount(MatchStore(default_env(str(db))))
+        with serving(recount, db) as url:
+            yield Served(url, recount, {})
 
 
 @pytest.fixture(scope="session")

@@ -143,6 +143,28 @@ def test_a_step_address_opens_at_that_step_and_a_reload_keeps_it(page: Any, serv
     expect(page).to_have_url(re.compile(rf"step={target}\b"))
 
 
+def test_a_mr_president_tally_colours_each_counted_state_as_the_server_counted_it(page: Any, served: Any) -> None:
+    created = served.matches["mrpresident/two-player-electoral-votes-at-tally"]
+    frames = frames_of(served, created.match_id)
+    standings = httpx.get(f"{served.url}/matches/{created.match_id}/standings").json()
+    states = standings["details"]["electoral"]["states"]
+    assert states, "the fixture reaches the tally"
+    open_replay(page, served, created.match_id, f"?step={len(frames)}")
+    for state in states:
+        expect(page.locator(f'.mrp-state[data-state="{state["state"]}"]')).to_have_attribute("data-carried", state["carried_by"] or "")
+    for party, votes in standings["details"]["electoral"]["totals"].items():
+        expect(page.locator(f'.total[data-party="{party}"]')).to_contain_text(f"{votes} electoral")
+    # Before the first region is counted no state is coloured, whatever the end.
+    first_count = next(f["step"] for f in frames if f["view"]["counted"])
+    page.keyboard.press("Home")
+    page.locator(f'#events a[data-step="{first_count - 1}"]').click()
+    expect(page.locator(".mrp-state[data-carried]:not([data-carried=''])")).to_have_count(0)
+    page.keyboard.press("ArrowRight")
+    counted = frames[first_count - 1]["view"]["counted"]
+    in_region = [s for s in states if s["region"] in counted and s["carried_by"]]
+    expect(page.locator(".mrp-state[data-carried]:not([data-carried=''])")).to_have_count(len(in_region))
+
+
 def test_every_fixture_draws_with_its_renderer_at_a_phones_width_and_a_desktops(browser: Any, served: Any, tmp_path: Path) -> None:
     """No sideways scrolling at 390 px; a screenshot of each for a person to look at
     (RECOUNT_SCREENSHOTS=dir keeps them)."""
@@ -163,6 +185,22 @@ def test_every_fixture_draws_with_its_renderer_at_a_phones_width_and_a_desktops(
             page.screenshot(path=str(keep / f"{name.replace('/', '-')}-{width}.png"), full_page=width > 600)
         assert errors == []
         context.close()
+
+
+def test_a_system_without_a_renderer_is_drawn_as_a_readable_tree(page: Any, served_with_toy: Any) -> None:
+    match = served_with_toy.create({"system": "toy", "players": ["Al", "Betty"], "title": "No renderer yet"})
+    served_with_toy.record(match, [{"type": "WordDrawn", "player": "Al", "word": "quokka"}])
+    open_replay(page, served_with_toy, match["match_id"], fragment=f"#token={match['write_token']}")
+    expect(page.locator("#board")).to_have_attribute("data-renderer", "generic")
+    expect(page.locator("#title")).to_have_text("No renderer yet")
+    tree = page.locator("#board .generic")
+    expect(tree).to_contain_text("players")
+    expect(tree).to_contain_text("quokka")  # the write token sees Al's word
+    if os.environ.get("RECOUNT_SCREENSHOTS"):
+        page.screenshot(path=str(Path(os.environ["RECOUNT_SCREENSHOTS"]) / "toy-generic-1280.png"))
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#caption .step-no")).to_have_text("Step 1")
+    expect(tree).not_to_contain_text("quokka")
 
 
 # --- live ----------------------------------------------------------------------------
