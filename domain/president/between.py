@@ -7,7 +7,7 @@ from collections import Counter
 from domain.president.cards import labels
 from domain.president.events import CardsDealt, CardsExchanged, DirectionChosen, PlayerJoined, PlayerLeft
 from domain.president.order import rank_value, value
-from domain.president.playing import check_between_games, check_cards_exist, check_in_hand, cite, plural
+from domain.president.playing import check_between_games, cite, plural
 from domain.president.state import ExchangeDue, State, received_from
 from domain.president.texts import KNOWLEDGE, has
 from domain.protocol import IllegalAction, Rule

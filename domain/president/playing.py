@@ -7,7 +7,7 @@ from collections import Counter
 from domain.president.cards import label, labels
 from domain.president.events import CardDrawn
 from domain.president.hands import missing, unseen_copies
-from domain.president.order import beats_any_set, is_bomb, is_lone_wild, value
+from domain.president.order import beats_any_set, is_lone_wild, value
 from domain.president.state import State
 from domain.president.texts import KNOWLEDGE, MATCH_OVER, rule
 from domain.protocol import IllegalAction, Rule

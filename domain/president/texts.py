@@ -354,11 +354,6 @@ RULES_ARE_DATA = Rule(
     quote="Each game system has a frozen `Ruleset` struct; named presets (one per rules text, plus house rules) "
     "are resolved at match creation and the resolved ruleset and board are embedded in the first event.",
 )
-HISTORY = Rule(
-    id="recount.history",
-    source="DESIGN.md § Principles",
-    quote="Events are facts recorded at the table.",
-)
 
 BOOKS: dict[str, dict[str, Rule]] = {"classic": CLASSIC, "friday": FRIDAY, "deck": DECK}
 
@@ -374,6 +369,7 @@ def rule(text: str, concept: str) -> Rule:
         if concept in book:
             return book[concept]
     raise KeyError(concept)
+
 
 MATCH_OVER = Rule(
     id="recount.match-ended",

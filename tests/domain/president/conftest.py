@@ -23,7 +23,7 @@ from domain.president.events import (
     PlayerLeft,
     PlayerPassed,
 )
-from domain.protocol import MatchSetup
+from domain.protocol import IllegalAction, MatchSetup
 
 FOUR = ["Al", "Betty", "Carl", "Dana"]
 
@@ -99,6 +99,16 @@ def play(state, lines: Iterable[str | msgspec.Struct]):
     return record(SYSTEM, state, [action(line) for line in lines])
 
 
+def outcome(state, lines, then: str | None):
+    """Then: the lines are accepted (`then` is None) or the first illegal one is refused citing rule `then`."""
+    if then is None:
+        return play(state, lines)
+    with pytest.raises(IllegalAction) as refused:
+        play(state, lines)
+    assert refused.value.rule.id == then, refused.value
+    return None
+
+
 def small_match(mode: str = "full", **options):
     """The twelve-card match after game one (Al president, Carl vice-president, Betty worker, Dana scum)."""
     options.setdefault("deck", SMALL_DECK)
@@ -127,6 +137,7 @@ class Kit:
     action = staticmethod(action)
     new_match = staticmethod(new_match)
     play = staticmethod(play)
+    outcome = staticmethod(outcome)
     small_match = staticmethod(small_match)
     small_game_two = staticmethod(small_game_two)
 
