@@ -11,6 +11,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -61,9 +62,6 @@ def main() -> None:
 
     encode = msgspec.json.Encoder().encode
 
-    def built(perspective: Perspective) -> Callable[[], object]:
-        return lambda: frames.frames(log, perspective, 1, log.version)
-
     def served(perspective: Perspective, label: str, cache: frames.FrameCache | None) -> Callable[[], int]:
         """Every page of the match, encoded, as the route answers a reader paging
         through it: with a fresh cache (nothing built yet) or the given warm one."""
@@ -84,18 +82,26 @@ def main() -> None:
     base = median_ms(decode)
     rows = [
         ("plain msgspec decode of the stored events", base, None),
-        ("frames built (everyone)", median_ms(built(EVERYONE)), None),
-        ("frames built (spectator)", median_ms(built(SPECTATOR)), None),
         ("served, first time: built + JSON (everyone)", median_ms(served(EVERYONE, "everyone", None)), served(EVERYONE, "everyone", None)()),
         ("served, first time: built + JSON (spectator)", median_ms(served(SPECTATOR, "spectator", None)), served(SPECTATOR, "spectator", None)()),
         ("served again, from the cache (everyone)", median_ms(served(EVERYONE, "everyone", warm)), None),
     ]
-    # Where a first build goes: the game system's own functions, one pass.
+    # Where a first build goes: the game system's own functions, one call per step
+    # (results dropped at once, as the served path does once a frame is encoded).
     steps = list(log.walk(1, log.version))
+
+    def each(call: Callable[[Any, Any, Any], object]) -> Callable[[], None]:
+        def run() -> None:
+            for record, before, after in steps:
+                call(record, before, after)
+
+        return run
+
     parts = [
         ("  of which evolve (walk)", median_ms(lambda: sum(1 for _ in log.walk(1, log.version)))),
-        ("  of which view (everyone)", median_ms(lambda: [system.view(after, EVERYONE) for _, _, after in steps])),
-        ("  of which describe", median_ms(lambda: [system.describe(before, r.event) for r, before, _ in steps if before is not None])),
+        ("  of which view (everyone)", median_ms(each(lambda r, b, a: system.view(a, EVERYONE)))),
+        ("  of which view (spectator)", median_ms(each(lambda r, b, a: system.view(a, SPECTATOR)))),
+        ("  of which describe", median_ms(each(lambda r, b, a: b is not None and system.describe(b, r.event)))),
     ]
     recount.close()
     print(f"frames for every step of a {log.version}-event President match ({len(setup.players)} players, {total_bytes:,} bytes stored)")
@@ -106,9 +112,9 @@ def main() -> None:
         print(f"  {name:<46} {ms:8.2f} ms{ratio}{extra}")
     for name, ms in parts:
         print(f"  {name:<46} {ms:8.2f} ms  {ms / base:6.1f}x the decode")
-    first = rows[3][1]
-    again = rows[5][1]
-    print(f"  target <= 10x the decode: first time {'met' if first <= 10 * base else 'NOT met'} ({first / base:.0f}x), from the cache {'met' if again <= 10 * base else 'NOT met'} ({again / base:.1f}x)")
+    first = max(rows[1][1], rows[2][1])
+    again = rows[3][1]
+    print(f"  target <= 10x the decode: first time (slower reader) {'met' if first <= 10 * base else 'NOT met'} ({first / base:.0f}x), from the cache {'met' if again <= 10 * base else 'NOT met'} ({again / base:.1f}x)")
 
 
 if __name__ == "__main__":

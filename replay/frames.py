@@ -106,11 +106,6 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
         )
 
 
-def frames(log: Log, perspective: Perspective, first: int, last: int) -> list[Frame]:
-    """Frames for steps first..last (clipped to the match), built now, in one pass."""
-    return list(walk_frames(log, perspective, first, last))
-
-
 class FrameCache:
     """Encoded frames by match, perspective and step, kept while they fit in
     `budget` bytes; the match and perspective used least recently go first."""

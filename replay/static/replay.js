@@ -429,8 +429,10 @@ function bindControls() {
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
-    // The slider and the form fields handle their own keys.
-    if (target.closest && target.closest("input, select, textarea")) return;
+    // Form fields keep their own keys; the slider moves itself with the arrows, Home
+    // and End (firing "input"), but space still plays or pauses.
+    const field = target.closest ? target.closest("input, select, textarea") : null;
+    if (field && !(field.id === "slider" && event.key === " ")) return;
     const actions = {
       ArrowLeft: () => step(-1),
       ArrowRight: () => step(1),
