@@ -238,7 +238,7 @@ class Recount:
             if seat is None:
                 raise Forbidden("this token is neither the match's write token nor one of its seat tokens")
         players = list(log.system.players(log.state))
-        opened = log.system.finished(log.state) and not getattr(log.created.event, "keep_hands_private", False)
+        opened = log.system.finished(log.state) and not meta.keep_hands_private
         if wanted in (None, ""):
             if is_writer or opened:
                 return EVERYONE
@@ -288,6 +288,7 @@ class Recount:
             recorded_by=recorded_by,
             write_token_sha256=tokens.sha256(write_token),
             seat_token_sha256={p: tokens.sha256(t) for p, t in seats.items()},
+            keep_hands_private=setup.keep_hands_private,
         )
         result = self._commit_now(_Job(match_id, 0, [first], meta, None))
         return Created(match_id=match_id, system=system.name, version=result.version, write_token=write_token, seat_tokens=seats)

@@ -36,6 +36,8 @@ class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     # Only on a match's first event: hashes of its write token and seat tokens.
     write_token_sha256: str | None = None
     seat_token_sha256: dict[str, str] | None = None
+    # Only on a match's first event: hands stay hidden from non-players after the end.
+    keep_hands_private: bool = False
 
 
 class Recorded(msgspec.Struct, frozen=True):

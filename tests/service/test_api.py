@@ -6,6 +6,8 @@ import random
 import threading
 from typing import Any
 
+import msgspec
+import pytest
 from litestar.testing import TestClient
 
 from domain.president.ruleset import PRESETS
@@ -234,3 +236,22 @@ def test_concurrent_recorders_of_different_matches_are_committed_together_in_ord
         assert [r.version for r in stored.records] == [1, 2, 3, 4, 5, 6]
         assert [type(r.event).__name__ for r in stored.records[2:]] == ["CardsPlayed", "PlayerPassed", "PlayerPassed", "PlayerPassed"]
         assert stored.state.turn == "Al"  # everyone else passed: Al leads the next trick
+
+
+@pytest.mark.parametrize("private", [False, True])
+def test_after_the_end_everything_is_shown_unless_the_match_keeps_hands_private(client: TestClient, recount, private: bool) -> None:
+    from service import fixtures
+
+    match = fixtures.read(fixtures.FIXTURES / "president" / "classic-four-full.json")
+    setup = msgspec.structs.replace(match.setup, keep_hands_private=private)
+    ending = len(match.events) + 1
+    deal = match.events[0]
+    created = fixtures.record(recount, msgspec.structs.replace(match, setup=setup, events=match.events[:-1]))
+    url = f"/matches/{created.match_id}/state?step=2"
+    assert client.get(url + "&as=everyone").status_code == 401  # running: a spectator sees no hand
+    recount.append(created.match_id, created.write_token, [match.events[-1]])
+    assert recount.log(created.match_id).version == ending
+    after = client.get(url)
+    assert after.json()["perspective"] == ("spectator" if private else "everyone")
+    assert all(f'"{c}"' in after.text for c in deal["hands"]["Al"]) is (not private)
+    assert client.get(url + "&as=everyone").status_code == (401 if private else 200)
