@@ -521,12 +521,17 @@ class Recount:
             raise IllegalAction("the match is over: nothing more can be recorded but corrections", _MATCH_OVER)
         events = list(job.events)
         earlier = heads_records.get(job.stream) or log.records
-        states = self._checked(log, state, version, events, earlier)
+
+        def before() -> list[msgspec.Struct]:
+            return [r.event for r in earlier]
+
+        states = self._checked(log, state, version, events, before)
         follow_up = getattr(log.system, "follow_up", None)
         while follow_up is not None and (due := list(follow_up(states[-1]))):
             # Events the rules make happen by themselves (a sealed-bid reveal once all
             # have committed), recorded in the same transaction and checked all the same.
-            states += self._checked(log, states[-1], version + len(events), due, earlier)
+            so_far = list(events)
+            states += self._checked(log, states[-1], version + len(events), due, lambda: before() + so_far)
             events += due
         records = [
             Recorded(job.stream, version + i + 1, log.system.name, event, job.meta)
@@ -537,23 +542,25 @@ class Recount:
             heads_records[job.stream] = list(earlier) + records
         return records, states
 
-    def _checked(self, log: MatchLog, state: Any, version: int, events: list[msgspec.Struct], earlier: Sequence[Recorded]) -> list[Any]:
+    def _checked(
+        self, log: MatchLog, state: Any, version: int, events: list[msgspec.Struct], earlier: Callable[[], list[msgspec.Struct]]
+    ) -> list[Any]:
         """Check each event against the state the ones before it leave; the states
         after each. A correction is checked by re-checking every action after the one
-        it corrects."""
+        it corrects (`earlier()` gives the events recorded before these: built only
+        then, as copying a long match's events on every append would cost)."""
         system = log.system
         states = []
-        recorded = [r.event for r in earlier]
-        for event in events:
+        for i, event in enumerate(events):
             version += 1
             if is_correction(event):
+                recorded = earlier() + events[:i]
                 check_target(event, recorded)
                 pairs = list(enumerate(recorded[1:], start=2)) + [(version, event)]
                 state = refold(system, log.created.event, pairs, check_from=event.step, describe=lambda step: self._said(log, recorded, step))
             else:
                 system.check(state, event)
                 state = advance(system, state, version, event)
-            recorded.append(event)
             states.append(state)
         return states
 
