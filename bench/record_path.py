@@ -7,7 +7,6 @@ per second and latency for both, and their ratio. Not a test."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil

@@ -13,7 +13,8 @@ from pathlib import Path
 from bench.president_bot import play
 from domain.protocol import EVERYONE
 from service import fixtures
-from service.app import MatchLog, Recount
+from service.app import Recount
+from service.matchlog import MatchLog
 from service.store import MatchStore, default_env
 
 EVENTS = 1000
