@@ -1,7 +1,7 @@
 // President: the seats in order around the table with their roles, points and hands
 // (the cards when this perspective may see them, else how many), the current trick,
 // who leads and whose turn it is, the exchanges of the deal and the finishing order.
-import { card, cardBack, cardLabel, h, seatColour, useStylesheet } from "/static/dom.js";
+import { card, cardBack, h, seatColour, useStylesheet } from "/static/dom.js";
 
 useStylesheet("/static/render-president.css");
 
@@ -10,6 +10,7 @@ export const title = "President";
 
 const STANDARD_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const SUITS = "CDHS";
+const TRICK_SHOWN = 5;
 const PHASES = {
   dealing: "waiting for the deal",
   exchanging: "exchanging cards",
@@ -27,6 +28,13 @@ export function render(frame, ctx) {
     const rank = [...order].sort((a, b) => b.length - a.length).find((r) => code.startsWith(r));
     return rank === undefined ? order.length : order.indexOf(rank);
   };
+  // A deck of its own (the commercial deck's "12d", "D1"): the rank, named in the title.
+  const names = view.rank_names || {};
+  const face = (code, extra = "") => {
+    if (code.startsWith("JK") || (SUITS.includes(code.slice(-1)) && order.includes(code.slice(0, -1)))) return card(code, extra);
+    const rank = [...order].sort((a, b) => b.length - a.length).find((r) => code.startsWith(r)) ?? code;
+    return h("span", { class: `card deck ${rank.length > 1 ? "wide" : ""} ${extra}`, title: names[rank] ? `${code}: ${rank}, ${names[rank]}` : code }, rank);
+  };
   const sortHand = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b) || SUITS.indexOf(a.slice(-1)) - SUITS.indexOf(b.slice(-1)));
   const lastPlay = view.trick.length ? view.trick[view.trick.length - 1] : null;
   const playedNow = lastPlay && lastPlay.step === frame.step ? lastPlay.player : null;
@@ -34,11 +42,11 @@ export function render(frame, ctx) {
   const table = h(
     "div",
     { class: `pres-table seats-${seats.length}` },
-    h("div", { class: "pres-centre" }, drawCentre(view, colour, frame.step)),
+    h("div", { class: "pres-centre" }, drawCentre(view, colour, frame.step, face)),
     h(
       "div",
       { class: "pres-ring" },
-      seats.map((player, index) => drawSeat(view, player, index, seats.length, colour(player), sortHand, player === playedNow)),
+      seats.map((player, index) => drawSeat(view, player, index, seats.length, colour(player), sortHand, face, player === playedNow)),
     ),
   );
   return h(
@@ -54,11 +62,11 @@ export function render(frame, ctx) {
       h("span", { class: "chip" }, `${view.games_played} game${view.games_played === 1 ? "" : "s"} played`),
     ),
     table,
-    drawExchanges(view, colour),
+    drawExchanges(view, colour, face),
   );
 }
 
-function drawCentre(view, colour, step) {
+function drawCentre(view, colour, step, face) {
   if (view.phase === "exchanging" && view.exchanges_due.length) {
     return h(
       "div",
@@ -81,22 +89,26 @@ function drawCentre(view, colour, step) {
     const who = view.turn || view.leader;
     return h("p", { class: "pres-empty" }, who ? `${who} leads` : PHASES[view.phase] || "");
   }
+  // A long trick keeps its latest plays on the table; the earlier ones are counted.
+  const shown = view.trick.slice(-TRICK_SHOWN);
+  const earlier = view.trick.length - shown.length;
   return h(
     "div",
     { class: "trick", "aria-label": "The current trick" },
-    view.trick.map((play, index) =>
+    earlier ? h("span", { class: "earlier", title: "earlier plays in this trick" }, `+${earlier} earlier`) : null,
+    shown.map((play, index) =>
       h(
         "div",
-        { class: `play ${index === view.trick.length - 1 ? "top" : ""} ${play.step === step ? "new" : ""}`, "data-step": play.step },
+        { class: `play ${index === shown.length - 1 ? "top" : ""} ${play.step === step ? "new" : ""}`, "data-step": play.step },
         h("span", { class: "who", style: { color: colour(play.player) } }, play.player),
-        h("span", { class: "cards" }, play.cards.map((code) => card(code))),
+        h("span", { class: "cards" }, play.cards.map((code) => face(code))),
       ),
     ),
     view.passed.length ? h("p", { class: "passed" }, "passed: ", view.passed.join(", ")) : null,
   );
 }
 
-function drawSeat(view, player, index, count, colour, sortHand, justPlayed) {
+function drawSeat(view, player, index, count, colour, sortHand, face, justPlayed) {
   const hand = view.hands[player] || { count: 0 };
   const out = view.finishing_order.indexOf(player);
   const role = view.roles[player];
@@ -131,7 +143,7 @@ function drawSeat(view, player, index, count, colour, sortHand, justPlayed) {
     h(
       "div",
       { class: "hand fanned", "aria-label": `${player}: ${hand.count} card${hand.count === 1 ? "" : "s"}` },
-      known ? known.map((code) => card(code)) : null,
+      known ? known.map((code) => face(code)) : null,
       known && hand.unknown ? cardBack(hand.unknown) : null,
       !known && hand.count ? cardBack(hand.count) : null,
       !hand.count ? h("span", { class: "muted" }, "no cards") : null,
@@ -139,7 +151,7 @@ function drawSeat(view, player, index, count, colour, sortHand, justPlayed) {
   );
 }
 
-function drawExchanges(view, colour) {
+function drawExchanges(view, colour, face) {
   if (!view.exchanges.length) return null;
   return h(
     "div",
@@ -153,7 +165,7 @@ function drawExchanges(view, colour) {
         " → ",
         h("span", { style: { color: colour(done.receiver) } }, done.receiver),
         " ",
-        done.cards.map((code) => card(code, "mini")),
+        done.cards.map((code) => face(code, "mini")),
         done.unknown ? cardBack(done.unknown, "mini") : null,
       ),
     ),
@@ -164,5 +176,3 @@ function ordinal(n) {
   const suffix = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
   return `${n}${suffix}`;
 }
-
-export { cardLabel };
