@@ -59,6 +59,7 @@ export function render(frame, ctx) {
       h("span", { class: "chip" }, PHASES[view.phase] || view.phase),
       h("span", { class: "chip", title: `play goes ${view.direction}` }, view.direction === "clockwise" ? "↻ clockwise" : "↺ counter-clockwise"),
       view.mode !== "full" ? h("span", { class: "chip", title: "only what the table saw was recorded" }, "public record") : null,
+      view.reversed ? h("span", { class: "chip warn", title: "a revolution turned the order of the cards round" }, "revolution: order reversed") : null,
       h("span", { class: "chip" }, `${view.games_played} game${view.games_played === 1 ? "" : "s"} played`),
     ),
     table,
@@ -119,6 +120,7 @@ function drawSeat(view, player, index, count, colour, sortHand, face, justPlayed
     player === view.turn ? h("span", { class: "marker turn" }, "to play") : null,
     view.passed.includes(player) ? h("span", { class: "marker passed" }, "passed") : null,
     out >= 0 ? h("span", { class: "marker out" }, `out ${ordinal(out + 1)}`) : null,
+    (view.away || []).includes(player) ? h("span", { class: "marker away" }, "away") : null,
   ];
   // Seats sit round an ellipse, the first at the bottom, in the direction of play.
   const angle = Math.PI / 2 + (2 * Math.PI * index) / count;
