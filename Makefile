@@ -31,6 +31,7 @@ bench: $(STAMP)
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 	$(BIN)/python -m bench.record_path
 	$(BIN)/python -m bench.state_at_step
+	$(BIN)/python -m bench.frames
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .hypothesis

@@ -74,6 +74,8 @@ class Log(Protocol):
 
     def walk(self, first: int, last: int) -> Iterator[tuple[Record, Any, Any]]: ...
 
+    def describe(self, record: Record, before: Any) -> str: ...
+
 
 def _tag(event: msgspec.Struct, _tags: dict[type, str] = {}) -> str:  # noqa: B006 - a deliberate per-type cache
     kind = type(event)
@@ -90,7 +92,8 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
     if first > last:
         return
     system = log.system
-    view, describe, finished = system.view, system.describe, system.finished
+    # The log words the events: it knows corrections, which no game system does.
+    view, describe, finished = system.view, log.describe, system.finished
     for record, before, after in log.walk(first, last):
         if record.version in skip:
             continue
@@ -98,7 +101,7 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
         yield Frame(
             step=record.version,
             type=_tag(event),
-            description=CREATED if before is None else describe(before, event),
+            description=CREATED if before is None else describe(record, before),
             recorded_at=record.meta.recorded_at,
             recorded_by=record.meta.recorded_by,
             finished=finished(after),

@@ -12,6 +12,7 @@ measured slower (see bench/record_path.py).
 from __future__ import annotations
 
 import functools
+import logging
 import asyncio
 import hashlib
 import secrets
@@ -32,6 +33,7 @@ from service.matchlog import MatchLog
 from service.store import MatchStore, Meta, Recorded, VersionConflict
 
 GROUP_COMMIT_MAX = 256
+logger = logging.getLogger(__name__)
 
 
 class AppendResult(msgspec.Struct, frozen=True):
@@ -288,7 +290,7 @@ class Recount:
         return job.future.result()
 
     def listen(self, match_id: str, callback: Callable[[int], None]) -> Callable[[], None]:
-        """Call `callback(version)` (from the writer thread) after each commit to the
+        """Call `callback(version)` (from the committing thread) after each commit to the
         match; returns the function that stops listening."""
         with self._lock:
             self._listeners.setdefault(match_id, set()).add(callback)
@@ -372,7 +374,10 @@ class Recount:
             job.future.set_result(AppendResult(job.stream, records[-1].version, records[0].version))
         for stream, version in touched.items():
             for callback in list(self._listeners.get(stream, ())):
-                callback(version)
+                try:
+                    callback(version)
+                except Exception:  # a listener's failure must not stop the others or the commit's answers
+                    logger.exception("listener of %s failed", stream)
 
     def _retry_alone(self, job: _Job) -> None:
         if job.log is not None:

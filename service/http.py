@@ -15,7 +15,8 @@ import domain
 from domain.corrections import correction_types
 from domain.protocol import IllegalAction, MatchSetup, Standings, event_tag
 from service.app import AppendResult, Created, Recount, request_hash
-from service.errors import Malformed, RecountError
+from service.errors import RecountError
+from service.params import AsParam, bearer, label, recount_of
 from service.readmodel import MatchIndex
 from service.viewer import viewer_routes
 
@@ -73,31 +74,10 @@ class StateAt(msgspec.Struct, frozen=True, kw_only=True):
     view: dict[str, Any]
 
 
-def _bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization")
-    if not header:
-        return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Malformed("the Authorization header must be 'Bearer <token>'")
-    return token.strip()
-
-
-def _recount(request: Request) -> Recount:
-    return request.app.state.recount
-
-
-def _label(perspective: Any) -> str:
-    return perspective.seat if perspective.kind == "seat" else perspective.kind
-
-
-AsParam = Annotated[str | None, QueryParameter(name="as", description="spectator, everyone, or a player's name")]
-
-
 @post("/matches", status_code=201, sync_to_thread=True)
 def create_match(request: Request, data: JSONBody[MatchSetup]) -> Created:
     """Create a match; the reply holds the write token and the seat tokens (keep them)."""
-    return _recount(request).create(data)
+    return recount_of(request).create(data)
 
 
 @get("/matches", sync_to_thread=True)
@@ -108,7 +88,7 @@ def list_matches(request: Request) -> list[dict[str, Any]]:
 
 @get("/matches/{match_id:str}", sync_to_thread=True)
 def match_summary(request: Request, match_id: FromPath[str]) -> dict[str, Any]:
-    app = _recount(request)
+    app = recount_of(request)
     return app.summary(app.log(match_id))
 
 
@@ -117,9 +97,9 @@ async def record_events(request: Request, match_id: FromPath[str], data: JSONBod
     """Record actions (Bearer write token). 409 if `expected_version` is stale; a retry
     with the same Idempotency-Key returns the first result and records nothing."""
     body = await request.body()
-    return await _recount(request).append_async(
+    return await recount_of(request).append_async(
         match_id,
-        _bearer(request),
+        bearer(request),
         data.events,
         expected_version=data.expected_version,
         idempotency_key=request.headers.get("idempotency-key"),
@@ -136,9 +116,9 @@ def list_events(
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 200,
 ) -> EventPage:
     """The recorded events with their step numbers, as the perspective may see them."""
-    app = _recount(request)
+    app = recount_of(request)
     log = app.log(match_id)
-    perspective = app.perspective(log, _bearer(request), as_)
+    perspective = app.perspective(log, bearer(request), as_)
     last = min(log.version, start + limit - 1)
     entries = []
     for record, before, _after in log.walk(start, last):
@@ -155,7 +135,7 @@ def list_events(
     return EventPage(
         match_id=match_id,
         version=log.version,
-        perspective=_label(perspective),
+        perspective=label(perspective),
         events=entries,
         next_step=last + 1 if last < log.version else None,
     )
@@ -164,16 +144,16 @@ def list_events(
 @get("/matches/{match_id:str}/state", sync_to_thread=True)
 def state_at(request: Request, match_id: FromPath[str], as_: AsParam = None, step: Annotated[int | None, QueryParameter(ge=1)] = None) -> StateAt:
     """The state after `step` events (default: now), as the perspective may see it."""
-    app = _recount(request)
+    app = recount_of(request)
     log = app.log(match_id)
-    perspective = app.perspective(log, _bearer(request), as_)
+    perspective = app.perspective(log, bearer(request), as_)
     n = log.version if step is None else step
     state = log.state_at(n)
     return StateAt(
         match_id=match_id,
         step=n,
         version=log.version,
-        perspective=_label(perspective),
+        perspective=label(perspective),
         finished=log.system.finished(state),
         view=msgspec.to_builtins(log.system.view(state, perspective)),
     )
@@ -182,13 +162,13 @@ def state_at(request: Request, match_id: FromPath[str], as_: AsParam = None, ste
 @get("/matches/{match_id:str}/standings", sync_to_thread=True)
 def standings(request: Request, match_id: FromPath[str]) -> Standings:
     """Standings recomputed from the record, each placing with the steps that decided it."""
-    return _recount(request).standings(match_id)
+    return recount_of(request).standings(match_id)
 
 
 @post("/matches/{match_id:str}/standings/check", status_code=200, sync_to_thread=True)
 def check_claim(request: Request, match_id: FromPath[str], data: JSONBody[Claim]) -> ClaimVerdict:
     """Compare a claimed standings with the record: agree, or the first difference."""
-    recorded = {p.player: p for p in _recount(request).standings(match_id).placings}
+    recorded = {p.player: p for p in recount_of(request).standings(match_id).placings}
     for claimed in data.placings:
         actual = recorded.get(claimed.player)
         if actual is None:
@@ -214,7 +194,7 @@ def check_claim(request: Request, match_id: FromPath[str], data: JSONBody[Claim]
 @get("/matches/{match_id:str}/seats", sync_to_thread=True)
 def seat_tokens(request: Request, match_id: FromPath[str]) -> dict[str, str]:
     """The seat tokens again (needs the write token)."""
-    return _recount(request).seat_tokens(match_id, _bearer(request))
+    return recount_of(request).seat_tokens(match_id, bearer(request))
 
 
 @get("/systems", sync_to_thread=False)

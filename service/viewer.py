@@ -20,6 +20,7 @@ from litestar.static_files import create_static_files_router
 import replay
 from replay import frames, live
 from service.app import Recount
+from service.params import AsParam, bearer, label, recount_of
 
 STATIC = Path(replay.__file__).resolve().parent / "static"
 # EventSource reconnects after this many milliseconds if the stream drops.
@@ -59,41 +60,41 @@ def replay_page(match_id: FromPath[str]) -> Response[bytes]:
 def match_frames(
     request: Request,
     match_id: FromPath[str],
-    as_: api.AsParam = None,
+    as_: AsParam = None,
     start: Annotated[int, QueryParameter(name="from", ge=1, description="first step (1 = match created)")] = 1,
     end: Annotated[int | None, QueryParameter(name="to", ge=1, description="last step (default: the latest)")] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=frames.PAGE_MAX, description="at most this many frames")] = frames.PAGE_DEFAULT,
 ) -> frames.FramePage:
     """What the perspective sees after each step from..to, with each step's event in
     words and its time; paged (follow `next_step`)."""
-    app = api._recount(request)
+    app = recount_of(request)
     log = app.log(match_id)
-    perspective = app.perspective(log, api._bearer(request), as_)
-    return frames.page(frame_cache(app), log, perspective, api._label(perspective), start, end, limit)
+    perspective = app.perspective(log, bearer(request), as_)
+    return frames.page(frame_cache(app), log, perspective, label(perspective), start, end, limit)
 
 
 @get("/matches/{match_id:str}/live")
 async def live_frames(
     request: Request,
     match_id: FromPath[str],
-    as_: api.AsParam = None,
+    as_: AsParam = None,
     token: Annotated[str | None, QueryParameter(description="a seat or write token, for readers that cannot send headers (EventSource)")] = None,
     after: Annotated[int | None, QueryParameter(ge=0, description="the last step the reader has (default: the latest)")] = None,
 ) -> ServerSentEvent:
     """Server-sent events: `frames` as each step is recorded, `finished` when the match
     ends. A reconnecting EventSource resumes after its Last-Event-ID."""
-    app = api._recount(request)
+    app = recount_of(request)
     # The first read of a match loads it from the store: keep that off the event loop.
     log = await asyncio.to_thread(app.log, match_id)
-    perspective = app.perspective(log, api._bearer(request) or token, as_)
-    label = api._label(perspective)
+    perspective = app.perspective(log, bearer(request) or token, as_)
+    seen_as = label(perspective)
     resume = request.headers.get("last-event-id", "")
     seen = int(resume) if resume.isdigit() else (after if after is not None else log.version)
 
     cache = frame_cache(app)
 
     def frames_after(step: int) -> frames.FramePage:
-        return frames.page(cache, app.log(match_id), perspective, label, step + 1, None)
+        return frames.page(cache, app.log(match_id), perspective, seen_as, step + 1, None)
 
     stream = live.follow(lambda heard: app.listen(match_id, heard), frames_after, seen)
     return ServerSentEvent(stream, retry_duration=RECONNECT_MS)
@@ -107,9 +108,3 @@ def viewer_routes() -> list[Any]:
         live_frames,
         create_static_files_router(path="/static", directories=[STATIC]),
     ]
-
-
-# Imported last: service.http imports this module to build the app, and these
-# routes reuse its helpers (token, application, perspective parameter), which are
-# looked up only when the app is built or a request arrives.
-from service import http as api  # noqa: E402

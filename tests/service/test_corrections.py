@@ -85,3 +85,13 @@ def test_corrections_replay_from_the_store(client: TestClient, db_file: Path) ->
         assert [[p.player, *p.cards] for p in log.state_at(5).trick] == [["Al", "4C"], ["Betty", "9H"], ["Carl", "JH"]]
     finally:
         fresh.close()
+
+
+def test_frames_show_the_mistake_then_its_correction(client: TestClient) -> None:
+    match = public_match(client, played("Al", "4C"), passed("Betty"))
+    post(client, match, [{"type": "EventVoided", "step": 4, "reason": "she played"}, played("Betty", "7H")])
+    frames = client.get(f"/matches/{match['match_id']}/frames", headers=auth(match["write_token"])).json()["frames"]
+    assert [f["type"] for f in frames[3:]] == ["PlayerPassed", "EventVoided", "CardsPlayed"]
+    assert frames[3]["view"]["passed"] == ["Betty"] and frames[4]["view"]["passed"] == []
+    assert "did not happen" in frames[4]["description"]
+    assert [[p["player"], *p["cards"]] for p in frames[5]["view"]["trick"]] == [["Al", "4C"], ["Betty", "7H"]]
