@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 import sys
 
-import uvicorn
 from litestar import post
 from litestar.params import JSONBody
 
+from service import server
 from service.app import AppendResult, Recount
 from service.http import AppendRequest, create_app
 from service.readmodel import MatchIndex
@@ -33,7 +33,7 @@ def main() -> None:
         profile = cProfile.Profile()
         signal.signal(signal.SIGTERM, lambda *_: (profile.disable(), profile.dump_stats(os.environ["BENCH_PROFILE"]), os._exit(0)))
         profile.enable()
-    uvicorn.run(app, host="127.0.0.1", port=port, loop="uvloop", http="httptools", log_level="warning")
+    server.run(app, "127.0.0.1", port)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import domain
 from domain.protocol import IllegalAction
-from service import fixtures
+from service import fixtures, server
 from service.errors import RecountError
 
 
@@ -59,14 +59,12 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_fixtures and recount.store.recorder.max_notification_id() is None:
         print(f"empty store: loading {len(fixtures.fixture_files())} fixture matches")
         _import(recount, fixtures.fixture_files())
-    import uvicorn
-
     from service.http import create_app
     from service.readmodel import MatchIndex
 
     app = create_app(recount, MatchIndex(recount, str(Path(args.db).with_suffix(".index.sqlite"))))
     print(f"Recount is serving {len(domain.systems())} game systems at http://{args.host}:{args.port}/  (API schema: /schema)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, loop="uvloop", http="httptools", log_level="warning")
+    server.run(app, args.host, args.port)
     return 0
 
 

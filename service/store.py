@@ -26,7 +26,7 @@ from domain.corrections import correction_types
 from domain.protocol import event_tag
 
 
-class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """Facts about the recording, not about the game: kept beside the event."""
 
     recorded_at: float
@@ -40,8 +40,11 @@ class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     keep_hands_private: bool = False
 
 
-class Recorded(msgspec.Struct, frozen=True):
-    """One event of one match's stream, at its version (1-based)."""
+class Recorded(msgspec.Struct, frozen=True, gc=False):
+    """One event of one match's stream, at its version (1-based).
+
+    Untracked by the cycle collector (`gc=False`): a record refers only to immutable
+    data, never back to itself, and matches held in memory hold many records."""
 
     stream: str
     version: int
