@@ -36,6 +36,17 @@ def ordinal(depth: int) -> str:
     return ORDINALS[depth - 1] if depth <= len(ORDINALS) else f"{depth}th highest"
 
 
+def how(result: RegionResult) -> str:
+    """The rule that decided a region in a few words: “most districts”, “second
+    highest card”, “tied” (leaders tied on every card compared), or "" (no one won
+    a district there)."""
+    if result.by == "districts":
+        return "most districts"
+    if result.by == "card":
+        return f"{ordinal(result.depth)} card"
+    return "tied" if result.rule == REGION_NEUTRAL.id else ""
+
+
 def decide(won: dict[str, list[str]], ruleset: Ruleset) -> tuple[str | None, str, int, Rule]:
     """The region's winner among players and the cards they placed there (high first).
 
@@ -171,11 +182,7 @@ def _title(place: int, sharing: list[str], final: bool) -> str:
 def _reason(player: str, votes: int, place: int, sharing: list[str], regions: list[RegionResult]) -> str:
     won = [r for r in regions if r.winner == player]
     if won:
-        how = ", ".join(
-            f"{r.region} ({r.votes}, {'most districts' if r.by == 'districts' else ordinal(r.depth) + ' card'})"
-            for r in won
-        )
-        reason = f"{votes} votes from {how}"
+        reason = f"{votes} votes from " + ", ".join(f"{r.region} ({r.votes}, {how(r)})" for r in won)
     else:
         reason = "no votes: no region won"
     if sharing:

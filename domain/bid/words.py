@@ -15,6 +15,7 @@ from domain.bid import cards
 from domain.bid.board import region_of
 from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed, MatchCreated
 from domain.bid.state import ROUNDS, BidState, finished, winning_bid
+from domain.bid.tally import RegionResult, how, region_results
 from domain.protocol import Perspective
 
 HIDDEN = "committed"
@@ -28,6 +29,7 @@ def view(state: BidState, perspective: Perspective) -> dict[str, Any]:
     done = {district.district: district for district in state.districts}
     committed = {commit.player: commit.card for commit in state.commits}
     board = state.match.board
+    results = region_results(state)
     return {
         "step": state.step,
         "round": len(state.districts) + (state.up is not None),
@@ -58,8 +60,9 @@ def view(state: BidState, perspective: Perspective) -> dict[str, Any]:
                     "name": region.name,
                     "votes": region.votes,
                     "districts": [_district_view(label, state.up, done) for label in region.districts],
+                    "result": _result_view(result),
                 }
-                for region in board.regions
+                for region, result in zip(board.regions, results, strict=True)
             ],
         },
         "history": [
@@ -81,6 +84,22 @@ def _district_view(label: str, up: str | None, done: dict) -> dict[str, Any]:
         status = "won" if district.winner else "neutral"
         return {"district": label, "status": status, "winner": district.winner, "card": district.card}
     return {"district": label, "status": "up" if label == up else "open", "winner": None, "card": None}
+
+
+def _result_view(result: RegionResult) -> dict[str, Any]:
+    """The region as the tally stands at this step. Given "so far" for a region still
+    being played (`final` false), as the standings give it: who leads it is public,
+    every district's winner and card being on the board. The result is the tally's
+    own (domain/bid/tally.py), so the viewer need not know the rule."""
+    return {
+        "winner": result.winner,
+        "by": result.by,
+        "depth": result.depth,
+        "rule": result.rule,
+        "how": how(result),
+        "final": result.decided == result.of,
+        "sentence": result.sentence,
+    }
 
 
 def redact(state: BidState, event: msgspec.Struct, perspective: Perspective) -> dict[str, Any]:

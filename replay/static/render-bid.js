@@ -1,6 +1,8 @@
 // Presidential Bid: the board with its regions and districts, the district up for
 // bid, the cards placed on districts won, each region's winner (or leader while it
 // is still being played), the players' hands and sealed bids, and the last reveal.
+// Each region's result is the domain's tally as the view gives it (region.result:
+// winner, by which rule, final or so far); the rule itself lives only there.
 import { card, cardBack, cardLabel, h, seatColour, useStylesheet } from "/static/dom.js";
 
 useStylesheet("/static/render-bid.css");
@@ -12,9 +14,9 @@ export function render(frame, ctx) {
   const view = frame.view;
   const players = view.players.map((seat) => seat.player);
   const colour = (player) => seatColour(players, player);
-  const regions = view.board.regions.map((region) => ({ ...region, outcome: region.winner !== undefined ? given(region) : outcome(region) }));
+  const regions = view.board.regions;
   const votes = Object.fromEntries(players.map((player) => [player, 0]));
-  for (const region of regions) if (region.outcome.winner && region.outcome.decided) votes[region.outcome.winner] += region.votes;
+  for (const region of regions) if (region.result.winner && region.result.final) votes[region.result.winner] += region.votes;
   const lastReveal = view.history.length ? view.history[view.history.length - 1] : null;
   const justRevealed = lastReveal && lastReveal.step === frame.step ? lastReveal : null;
 
@@ -44,7 +46,7 @@ export function render(frame, ctx) {
 }
 
 function drawRegion(region, colour) {
-  const { winner, decided, how } = region.outcome;
+  const { winner, final: decided, how, sentence } = region.result;
   const label = winner ? `${decided ? "won by" : "leads:"} ${winner}` : decided ? "neutral" : "open";
   return h(
     "section",
@@ -75,7 +77,7 @@ function drawRegion(region, colour) {
         ),
       ),
     ),
-    h("footer", { class: "region-outcome" }, label, how ? h("span", { class: "how" }, ` (${how})`) : null),
+    h("footer", { class: "region-outcome", title: sentence }, label, how ? h("span", { class: "how" }, ` (${how})`) : null),
   );
 }
 
@@ -127,33 +129,3 @@ function drawSeat(seat, colour, votes, up) {
 
 const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
 const SUIT_NAMES = { D: "♦ diamonds", H: "♥ hearts", S: "♠ spades", C: "♣ clubs" };
-const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-const rank = (code) => RANKS.indexOf(code.slice(0, -1));
-
-function given(region) {
-  return { winner: region.winner, decided: region.districts.every((d) => d.status === "won" || d.status === "neutral"), how: region.by || "" };
-}
-
-// The view gives each district's winner and card but not the region's; this is the
-// tally's rule (presidential-bid.txt § tally): most districts, then the tied leaders'
-// highest card, then their second; otherwise neutral. Used only to colour the board:
-// the standings beside it come from the server. A region that names its own winner
-// in the view (given()) wins over this.
-function outcome(region) {
-  const decided = region.districts.every((d) => d.status === "won" || d.status === "neutral");
-  const won = {};
-  for (const district of region.districts) {
-    if (district.winner && district.card) (won[district.winner] ||= []).push(district.card);
-  }
-  const held = Object.entries(won).map(([player, cards]) => [player, cards.sort((a, b) => rank(b) - rank(a))]);
-  if (!held.length) return { winner: null, decided, how: "" };
-  const most = Math.max(...held.map(([, cards]) => cards.length));
-  let contenders = held.filter(([, cards]) => cards.length === most);
-  if (contenders.length === 1) return { winner: contenders[0][0], decided, how: "most districts" };
-  for (let depth = 0; depth < Math.min(2, most); depth += 1) {
-    const best = Math.max(...contenders.map(([, cards]) => rank(cards[depth])));
-    contenders = contenders.filter(([, cards]) => rank(cards[depth]) === best);
-    if (contenders.length === 1) return { winner: contenders[0][0], decided, how: depth ? "second highest card" : "highest card" };
-  }
-  return { winner: null, decided, how: "tied" };
-}

@@ -104,3 +104,55 @@ def test_the_reveal_a_sealed_round_calls_for(table):
     due = reveal_due(state)
     assert table.refusal(state, "show " + " ".join(f"{b.player} {b.card}" for b in due.bids)) is None
     assert {(b.player, b.card) for b in due.bids} == {("Al", "9H"), ("Betty", "QS")}
+
+
+# Each region's result in the view is the tally's (domain/bid/tally.py), given so far
+# while the region is played: (winner, by, depth, how, final) for the region named.
+RESULT_ROWS = [
+    pytest.param([], "North", (None, "neutral", 0, "", False), id="no district drawn: open, nobody leads"),
+    pytest.param(["up 2C"], "North", (None, "neutral", 0, "", False), id="a district up for bid decides nothing yet"),
+    pytest.param(["round 2C Al 9H Betty 3S"], "North", ("Al", "districts", 0, "most districts", False), id="so far: Al leads North on districts"),
+    pytest.param(
+        ["round 2C Al 9H Betty 3S", "round 3C Al 2H Betty 4S", "round 4C Al KH Betty 5S", "round 5C Al 3H Betty QS"],
+        "North", ("Al", "card", 1, "highest card", True), id="tally: a tie on districts, the highest card wins",
+    ),
+    pytest.param(
+        ["round 2C Al KH Betty 3S", "round 3C Al 2H Betty KS", "round 4C Al 5H Betty 4S", "round 5C Al 3H Betty 6S"],
+        "North", ("Betty", "card", 2, "second highest card", True), id="tally: a tie on the highest card, the second decides",
+    ),
+    pytest.param(["round 9C Al KH Betty 2S", "round 10C Al 2H Betty KS"], "East", (None, "neutral", 0, "tied", True), id="tally: the cards the same, the region remains neutral"),
+    pytest.param(["round KC Al 5H Betty 5S"], "Coast", (None, "neutral", 0, "", True), id="play: its one district tied, nobody won the region"),
+    pytest.param(["round AC Al 2H Betty 3S"], "Capital", ("Betty", "districts", 0, "most districts", True), id="tally: Betty won the Capital's one district"),
+]
+
+
+@pytest.mark.parametrize(("given", "region", "expected"), RESULT_ROWS)
+def test_a_regions_result_in_the_view(table, given, region, expected):
+    state = table.state(given)
+    shown = {r["name"]: r["result"] for r in SYSTEM.view(state, SPECTATOR)["board"]["regions"]}[region]
+    assert (shown["winner"], shown["by"], shown["depth"], shown["how"], shown["final"]) == expected
+    tallied = {r["region"]: r for r in SYSTEM.standings(state).details["regions"]}[region]
+    assert (shown["rule"], shown["sentence"]) == (tallied["rule"], tallied["sentence"])
+
+
+def test_the_view_gives_the_tallys_results_at_every_step_of_every_fixture():
+    """Whatever the game and the step, each region's result in every perspective's
+    view is the standings' (winner, rule, depth), final once all its districts are bid
+    for. The ruleset counts: the all-cards preset's third card is the tally's too."""
+    from tests.domain.bid.test_fixtures import FILES, load
+
+    for path in FILES:
+        _, system, created, actions = load(path)
+        state = system.initial(created)
+        perspectives = [SPECTATOR, EVERYONE] + [Perspective("seat", p) for p in system.players(state)]
+        for action in actions:
+            state = system.evolve(state, action)
+            tallied = system.standings(state).details["regions"]
+            views = [system.view(state, p)["board"]["regions"] for p in perspectives]
+            for regions in views:
+                assert [r["result"] for r in regions] == [r["result"] for r in views[0]]
+                for region, result in zip(regions, tallied, strict=True):
+                    shown = region["result"]
+                    assert (shown["winner"], shown["by"], shown["depth"], shown["rule"]) == (
+                        result["winner"], result["by"], result["depth"], result["rule"])
+                    assert shown["final"] == all(d["status"] in ("won", "neutral") for d in region["districts"])
