@@ -20,6 +20,7 @@ from domain.mrpresident.events import (
     RumorBallotsGiven,
 )
 from domain.mrpresident.state import CastBallot, MatchState
+from domain.mrpresident.tally import electoral, popular
 from domain.protocol import Perspective
 
 ALL = frozenset((0, 1))
@@ -144,7 +145,24 @@ def view(state: MatchState, perspective: Perspective) -> dict[str, Any]:
         ],
         "ballots": [ballot_view(state, b, seen) for b in state.ballots],
         "counted": [state.board.board.regions[r].name for r, s in enumerate(state.counted) if s],
+        "tally": tally_view(state),
     }
+
+
+def tally_view(state: MatchState) -> dict[str, Any] | None:
+    """The tally so far, the same for every perspective: None until a region is
+    counted, then the domain's own popular and electoral tallies, which read only the
+    counted regions' totals (`state.tallied`, public once a region is counted: its
+    Ballots lie face up) and the Campaign Records (public). No uncounted Ballot's
+    votes go in. The national additional votes come with the last region.
+
+    One caveat the rules bring, not the view: under the non-default option
+    `absentee_counts_as_visit`, a region tied on states been to goes to the party that
+    has been to more states in the nation, absentee X's included, so that tie-break
+    (and the standings) tells how many states a party's Absentee Ballots reached."""
+    if not any(state.counted):
+        return None
+    return {"popular": popular(state), "electoral": electoral(state)}
 
 
 BALLOT_EVENTS = (BallotsCast, HeadquartersVisited, RumorBallotsGiven, PressEndorsed, AbsenteeBallotsCast)

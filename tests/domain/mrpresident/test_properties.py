@@ -91,10 +91,25 @@ def test_random_legal_campaigns(data, four, mode, deck):
 @given(data=st.data(), four=st.booleans())
 def test_hidden_votes_never_reach_the_other_party(data, four):
     """Ballots are cast face down: until its region is counted, no Ballot's votes
-    appear in a spectator's view or redacted event, nor in the other party's."""
+    appear in a spectator's view or redacted event, nor in the other party's; the
+    tally in the view, the same for all, holds the counted regions only."""
     choose = lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0  # noqa: E731
     players = ["Al", "Betty", "Carl", "Dot"] if four else ["Al", "Betty"]
     for before, event in play(choose, players, "popular", known=True, options={"ballot_deck_size": 8}):
+        if before.phase in ("tally", "over"):
+            spectator = SYSTEM.view(before, SPECTATOR)
+            tally = spectator["tally"]
+            assert tally == SYSTEM.view(before, EVERYONE)["tally"] == SYSTEM.view(before, Perspective("seat", "Al"))["tally"]
+            counted = set(spectator["counted"])
+            assert (tally is None) == (not counted)
+            if tally is not None:
+                assert {s["region"] for s in tally["electoral"]["states"]} <= counted
+                assert all(r["counted"] == (r["region"] in counted) for r in tally["popular"]["regions"])
+                assert all(r.keys() == {"region", "counted"} for r in tally["popular"]["regions"] if not r["counted"])
+                assert (tally["popular"]["national"] is None) == (before.phase != "over")
+            uncounted = {s["abbr"] for r in spectator["board"]["regions"] if r["name"] not in counted for s in r["states"]}
+            shown = [b for b in spectator["ballots"] if b["state"] in uncounted or b["state"] is None]
+            assert all(b["votes"] is None for b in shown)
         if event is None or isinstance(event, ev.RegionCounted):
             continue
         if before.party_of and before.phase in ("campaign", "absentee"):

@@ -59,3 +59,65 @@ def test_view_shape_for_the_viewer():
     assert [p["hand"] for p in shown["players"]] == [7, 8, 6, 5]
     assert shown["undecided"] == 12 and shown["next_player"] == "Al" and shown["phase"] == "campaign"
     assert len(shown["board"]["regions"]) == 4 and shown["board"]["majority"] == 270
+
+
+def _after_absentee(al_ct: int, absentee: str, absentee_votes: int):
+    """Two players, each with one turn in the East, then the Absentee Ballots: the
+    Republicans place one (in `absentee`), the Democrats none."""
+    state = given(
+        roll("Al", "Eastern", 1, 2), ev.BallotsCast(player="Al", ballots=[ballot("CT", votes=al_ct), ballot("MD", votes=3)]),
+        roll("Betty", "Eastern", 1, 2), cast("Betty", "CT", votes=4),
+        players=TWO, ballot_deck_size=4,
+    )
+    due = state.absentee_due
+    return record(SYSTEM, state, [
+        ev.AbsenteeBallotsCast(party="Republican", ballots=[ballot(absentee, votes=absentee_votes)], set_aside=due[0] - 1),
+        ev.AbsenteeBallotsCast(party="Democratic", set_aside=due[1]),
+    ])
+
+
+PERSPECTIVES = (SPECTATOR, EVERYONE, Perspective("seat", "Al"), Perspective("seat", "Betty"))
+
+
+def test_the_tally_so_far_appears_once_a_region_is_counted():
+    """Before any count the view has no tally; after each RegionCounted it has the
+    domain's own tallies of the regions counted so far, the same for every
+    perspective and the same as the standings at that step."""
+    state = _after_absentee(2, "NY", 6)
+    assert state.phase == "tally"
+    assert all(SYSTEM.view(state, p)["tally"] is None for p in PERSPECTIVES)
+    state = record(SYSTEM, state, [ev.RegionCounted(region="Southern", votes={})])
+    tally = SYSTEM.view(state, SPECTATOR)["tally"]
+    assert all(SYSTEM.view(state, p)["tally"] == tally for p in PERSPECTIVES)
+    details = SYSTEM.standings(state).details
+    assert tally == {"popular": details["popular"], "electoral": details["electoral"]}
+    assert {s["region"] for s in tally["electoral"]["states"]} == {"Southern"}
+    assert [(r["region"], r["counted"]) for r in tally["popular"]["regions"]] == [
+        ("Eastern", False), ("Southern", True), ("Midwestern", False), ("Western", False)]
+    assert tally["popular"]["regions"][0] == {"region": "Eastern", "counted": False}
+    assert tally["popular"]["national"] is None
+    state = record(SYSTEM, state, [ev.RegionCounted(region="Eastern", votes={"CT": {"Republican": 2, "Democratic": 4}, "MD": {"Republican": 3}, "NY": {"Republican": 6}})])
+    east = {s["state"]: s for s in SYSTEM.view(state, SPECTATOR)["tally"]["electoral"]["states"] if s["region"] == "Eastern"}
+    assert east["CT"]["carried_by"] == "Democratic" and east["CT"]["ballot_votes"] == {"Republican": 2, "Democratic": 4}
+    assert east["NY"]["ballot_votes"] == {"Republican": 6, "Democratic": 0}
+    for region in ("Midwestern", "Western"):
+        state = record(SYSTEM, state, [ev.RegionCounted(region=region, votes={})])
+    tally = SYSTEM.view(state, SPECTATOR)["tally"]
+    details = SYSTEM.standings(state).details
+    assert tally == {"popular": details["popular"], "electoral": details["electoral"]}
+    assert tally["popular"]["national"] is not None
+
+
+def test_no_uncounted_vote_reaches_the_tally_or_the_other_party():
+    """Ballots are face down until their region is counted: two games that differ
+    only in the Republicans' votes in the East and where their Absentee Ballot went
+    look the same to a spectator and to the Democrats, tally included, while the
+    Southern region alone is counted; the Republicans see the difference."""
+    one, other = (
+        record(SYSTEM, _after_absentee(al_ct, absentee, votes), [ev.RegionCounted(region="Southern", votes={})])
+        for al_ct, absentee, votes in ((2, "NY", 6), (9, "VT", 1))
+    )
+    for blind in (SPECTATOR, Perspective("seat", "Betty")):
+        assert SYSTEM.view(one, blind) == SYSTEM.view(other, blind)
+        assert SYSTEM.view(one, blind)["tally"] is not None
+    assert SYSTEM.view(one, Perspective("seat", "Al")) != SYSTEM.view(other, Perspective("seat", "Al"))
