@@ -1,7 +1,9 @@
 // Mr. President: the four regions with their states, the Ballots each party has
 // cast in each state against the state's limit, the last roll and the states it
 // reached, and at the tally every counted state coloured by the party that carried
-// it, with the running electoral and popular totals.
+// it, with the running electoral and popular totals. The tally is the frame's own
+// (view.tally: the domain's tallies of the regions counted by this step), so a frame
+// shows the count as of its step whatever the match has reached since.
 import { h, useStylesheet } from "/static/dom.js";
 
 useStylesheet("/static/render-mrpresident.css");
@@ -23,7 +25,7 @@ const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 export function render(frame, ctx) {
   const view = frame.view;
-  const tally = view.tally ? given(view) : fromStandings(view, ctx.standings);
+  const tally = countedSoFar(view);
   const roll = view.phase === "campaign" ? lastRoll(frame, ctx) : null;
   const reached = new Set(roll && roll.current ? roll.turn.reachable : []);
   const castNow = new Set(view.ballots.filter((b) => b.step === frame.step && b.state).map((b) => b.state));
@@ -91,52 +93,19 @@ function countBallots(ballots) {
   return { counts, unplaced };
 }
 
-// The tally as the view gives it (view.tally: the domain's own popular and electoral
-// tallies of the counted regions), when it does.
-function given(view) {
+// The counted states by who carried them and the running totals, from view.tally
+// (null until a region is counted).
+function countedSoFar(view) {
+  if (!view.tally) return null;
+  const { electoral, popular } = view.tally;
   const carried = {};
-  for (const state of view.tally.electoral.states || []) carried[state.state] = { party: state.carried_by, reason: state.reason };
-  return {
-    counted: view.counted.length,
-    carried,
-    electoral: view.tally.electoral.totals,
-    popular: view.tally.popular.totals,
-    majority: view.tally.electoral.majority ?? view.board.majority,
-  };
-}
-
-// Otherwise from the standings beside the board (the server's tally of the match as
-// it stands now). A region's count never changes once made, so the states of the
-// regions counted by this step are carried as the standings say; the running totals
-// add those states' electoral votes and those regions' popular votes (with their
-// additional votes); the national additional votes come with the last region.
-function fromStandings(view, standings) {
-  const details = standings && standings.details;
-  const counted = new Set(view.counted);
-  const tally = { counted: counted.size, carried: {}, electoral: { Republican: 0, Democratic: 0 }, popular: { Republican: 0, Democratic: 0 }, majority: view.board.majority, pending: !details };
-  if (!details || !details.electoral || !details.popular) return tally;
-  const allCounted = counted.size === view.board.regions.length;
-  for (const state of details.electoral.states || []) {
-    if (!counted.has(state.region)) continue;
-    tally.carried[state.state] = { party: state.carried_by, reason: state.reason };
-    if (state.carried_by) tally.electoral[state.carried_by] += state.electoral_votes;
-  }
-  for (const region of details.popular.regions || []) {
-    if (!counted.has(region.region) || !region.counted) continue;
-    for (const party of PARTIES) tally.popular[party] += region.votes[party] + region.additional_votes[party];
-  }
-  if (allCounted) {
-    tally.electoral = details.electoral.totals;
-    tally.popular = details.popular.totals;
-  }
-  if (details.electoral.majority) tally.majority = details.electoral.majority;
-  return tally;
+  for (const state of electoral.states) carried[state.state] = { party: state.carried_by, reason: state.reason };
+  return { counted: view.counted.length, carried, electoral: electoral.totals, popular: popular.totals, majority: electoral.majority, of: electoral.of };
 }
 
 function drawTotals(view, tally) {
-  if (!tally.counted) return null;
-  const of = view.board.regions.reduce((sum, region) => sum + region.states.reduce((s, state) => s + state.electoral_votes, 0), 0);
-  const share = (party) => `${(100 * tally.electoral[party]) / of}%`;
+  if (!tally) return null;
+  const share = (party) => `${(100 * tally.electoral[party]) / tally.of}%`;
   return h(
     "div",
     { class: "mrp-totals", "aria-label": "Running totals" },
@@ -145,7 +114,7 @@ function drawTotals(view, tally) {
       { class: "ev-bar", title: `${tally.majority} electoral votes needed` },
       h("span", { class: "ev rep", style: { width: share("Republican") } }),
       h("span", { class: "ev dem", style: { width: share("Democratic") } }),
-      h("span", { class: "majority", style: { left: `${(100 * tally.majority) / of}%` } }),
+      h("span", { class: "majority", style: { left: `${(100 * tally.majority) / tally.of}%` } }),
     ),
     h(
       "div",
@@ -195,7 +164,7 @@ function drawRegion(region, view, perState, tally, reached, castNow) {
       { class: "mrp-states" },
       region.states.map((state) => {
         const counts = perState.counts[state.abbr];
-        const result = counted ? tally.carried[state.abbr] : null;
+        const result = counted && tally ? tally.carried[state.abbr] : null;
         const carriedBy = result ? result.party : null;
         return h(
           "div",
