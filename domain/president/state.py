@@ -21,7 +21,7 @@ from domain.president.events import (
     PlayerPassed,
 )
 from domain.president.hands import Hand, add, draw, forget, take
-from domain.president.order import is_bomb, unbeatable, value
+from domain.president.order import is_bomb, ranks_in_order, unbeatable, value
 from domain.president.ruleset import Ruleset
 
 Phase = Literal["dealing", "exchanging", "choosing", "playing", "between", "ended"]
@@ -90,12 +90,17 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     newcomers: tuple[str, ...] = ()  # joined since: citizens, outside the exchange (presidents-deck)
     points: dict[str, int] = {}
     games: tuple[GameResult, ...] = ()
+    # Derived, kept here so that `view` (called for every step of a replay) need not recompute them:
+    # each player's title from `ranking` and `newcomers` (see `roles_of`), and the ranks the deck holds,
+    # lowest value first, as they stand without and with a revolution (`rank_orders[reversed]`).
+    roles: dict[str, str] = {}
+    rank_orders: tuple[tuple[str, ...], ...] = ()
 
 
 def initial(created: MatchCreated) -> State:
     players = tuple(created.players)
     ruleset = created.ruleset
-    return State(
+    state = State(
         step=1,
         ruleset=ruleset,
         deck=Deck.of(ruleset.deck, ruleset.ranks),
@@ -104,6 +109,9 @@ def initial(created: MatchCreated) -> State:
         seating=players,
         points={player: 0 for player in players},
     )
+    # The deck and the ruleset never change in a match, so the two orders never do.
+    orders = (tuple(ranks_in_order(state)), tuple(ranks_in_order(replace(state, reversed=True))))
+    return replace(state, rank_orders=orders)
 
 
 def role_index(place: int, count: int) -> int:
@@ -123,6 +131,14 @@ def role_index(place: int, count: int) -> int:
 
 def title_of(ruleset: Ruleset, place: int, count: int) -> str:
     return ruleset.role_titles[role_index(place, count)]
+
+
+def roles_of(ruleset: Ruleset, ranking: tuple[str, ...], newcomers: tuple[str, ...]) -> dict[str, str]:
+    """Each player's title from the last game played out; a newcomer is a citizen. (Computed only where
+    `ranking` or `newcomers` change, and kept in the state as `roles`.)"""
+    count = len(ranking)
+    titles = {player: title_of(ruleset, place, count) for place, player in enumerate(ranking)}
+    return titles | {player: ruleset.role_titles[2] for player in newcomers}
 
 
 def holding(state: State, player: str) -> bool:
@@ -334,6 +350,7 @@ def _game_over(state: State, step: int) -> State:
         out_steps=out_steps,
         ranking=order,
         newcomers=(),
+        roles=roles_of(ruleset, order, ()),
         seating=order if ruleset.reseat_by_finishing_order else state.seating,
         points=running,
         games=state.games + (result,),
@@ -351,11 +368,14 @@ def _left(state: State, event: PlayerLeft) -> State:
     Vice President. The same is true for the Turd (last place) and Could Potato (2nd to last place).”: the
     finishing order closes up, so the titles counted from either end shift."""
     gone = event.player
+    ranking = tuple(p for p in state.ranking if p != gone)
+    newcomers = tuple(p for p in state.newcomers if p != gone)
     return replace(
         state,
         seating=tuple(p for p in state.seating if p != gone),
-        ranking=tuple(p for p in state.ranking if p != gone),
-        newcomers=tuple(p for p in state.newcomers if p != gone),
+        ranking=ranking,
+        newcomers=newcomers,
+        roles=roles_of(state.ruleset, ranking, newcomers),
         hands={p: h for p, h in state.hands.items() if p != gone},
         piles={p: h for p, h in state.piles.items() if p != gone},
     )
@@ -366,11 +386,13 @@ def _joined(state: State, event: PlayerJoined) -> State:
     seats.insert(seats.index(event.after) + 1 if event.after in seats else len(seats), event.player)
     points = dict(state.points)
     points.setdefault(event.player, 0)
+    newcomers = state.newcomers + (event.player,)
     return replace(
         state,
         seating=tuple(seats),
         players=state.players if event.player in state.players else state.players + (event.player,),
-        newcomers=state.newcomers + (event.player,),
+        newcomers=newcomers,
+        roles=roles_of(state.ruleset, state.ranking, newcomers),
         points=points,
     )
 

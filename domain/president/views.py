@@ -19,7 +19,7 @@ from domain.president.events import (
     PlayerLeft,
     PlayerPassed,
 )
-from domain.president.order import is_bomb, ranks_in_order, set_rank
+from domain.president.order import is_bomb, set_rank
 from domain.president.state import State, evolve, title_of
 from domain.protocol import Perspective
 
@@ -33,36 +33,42 @@ def sees_cards_of(state: State, perspective: Perspective, player: str) -> bool:
 
 
 def roles(state: State) -> dict[str, str]:
-    """Each player's title from the last game played out; a newcomer is a citizen."""
-    count = len(state.ranking)
-    titles = {player: title_of(state.ruleset, place, count) for place, player in enumerate(state.ranking)}
-    return titles | {player: state.ruleset.role_titles[2] for player in state.newcomers}
-
-
-def _exchange(state: State, perspective: Perspective, giver: str, receiver: str, cards, unknown: int) -> dict:
-    if sees_cards_of(state, perspective, giver) or sees_cards_of(state, perspective, receiver):
-        return {"giver": giver, "receiver": receiver, "cards": list(cards), "unknown": unknown}
-    return {"giver": giver, "receiver": receiver, "cards": [], "unknown": len(cards) + unknown}
+    """Each player's title from the last game played out; a newcomer is a citizen (kept by `evolve`)."""
+    return dict(state.roles)
 
 
 def view(state: State, perspective: Perspective) -> dict[str, Any]:
+    # Called for every step of a replay, so `sees_cards_of` is worked out once here rather than per
+    # hand and per exchange: `sees_all`, else only the cards of `own`.
+    sees_all = state.mode != "full" or perspective.kind == "everyone"
+    own = perspective.seat if perspective.kind == "seat" else None
     hands = {}
+    held = state.hands
     for player in state.seating:
-        hand = state.hands.get(player)
+        hand = held.get(player)
         if hand is None:
             hands[player] = {"count": 0}
-            continue
-        shown = {"count": hand.size}
-        if sees_cards_of(state, perspective, player):
-            shown["cards"] = list(hand.known)
-            if hand.unknown:
-                shown["unknown"] = hand.unknown
-        hands[player] = shown
+        elif sees_all or player == own:
+            known, unknown = hand.known, hand.unknown
+            shown = {"count": len(known) + unknown, "cards": list(known)}
+            if unknown:
+                shown["unknown"] = unknown
+            hands[player] = shown
+        else:
+            hands[player] = {"count": len(hand.known) + hand.unknown}
+    exchanges = []
+    for done in state.exchanged:
+        if sees_all or done.giver == own or done.receiver == own:
+            cards, unknown = list(done.cards), done.unknown
+        else:
+            cards, unknown = [], len(done.cards) + done.unknown
+        exchanges.append({"giver": done.giver, "receiver": done.receiver, "cards": cards, "unknown": unknown, "step": done.step})
+    seating = state.seating
     seen = {
         "game": state.game,
         "phase": state.phase,
         "mode": state.mode,
-        "seating": list(state.seating),
+        "seating": list(seating),
         "dealer": state.dealer,
         "leader": state.leader,
         "turn": state.turn,
@@ -71,18 +77,15 @@ def view(state: State, perspective: Perspective) -> dict[str, Any]:
         "passed": list(state.passed),
         "hands": hands,
         "finishing_order": list(state.out),
-        "roles": roles(state),
+        "roles": dict(state.roles),
         "points": dict(state.points),
         "exchanges_due": [{"giver": d.giver, "receiver": d.receiver, "count": d.count} for d in state.dues],
-        "exchanges": [
-            _exchange(state, perspective, done.giver, done.receiver, done.cards, done.unknown) | {"step": done.step}
-            for done in state.exchanged
-        ],
+        "exchanges": exchanges,
         "games_played": len(state.games),
-        "ranks": ranks_in_order(state),
+        "ranks": list(state.rank_orders[state.reversed]),
         "rank_names": dict(state.ruleset.rank_names),
         "reversed": state.reversed,
-        "away": [player for player in state.players if player not in state.seating],
+        "away": [player for player in state.players if player not in seating],
     }
     if state.piles:
         # friday § Blind President: “face-down piles that the players are not allowed to look at”
@@ -105,7 +108,7 @@ def redact(state: State, event: msgspec.Struct, perspective: Perspective) -> dic
 
 
 def _titled(state: State, player: str) -> str:
-    title = roles(state).get(player)
+    title = state.roles.get(player)
     return f"{player} ({title})" if title else player
 
 
