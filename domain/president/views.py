@@ -20,7 +20,7 @@ from domain.president.events import (
     PlayerPassed,
 )
 from domain.president.order import is_bomb, set_rank
-from domain.president.state import State, evolve, title_of
+from domain.president.state import State, folded, title_of
 from domain.protocol import Perspective
 
 
@@ -130,7 +130,7 @@ def describe(state: State, event: msgspec.Struct) -> str:
         wild = [card for card in event.cards if state.deck.rank[card] == state.ruleset.wild_rank]
         if wild and rank != state.ruleset.wild_rank:
             line += f" (with {rank_words(state.ruleset.wild_rank, len(wild), names)})"
-        after = evolve(state, event)
+        after = folded(state, event)
         if is_bomb(state, event.cards):
             line += ": the pile is reset" + (", the direction changes" if after.direction != state.direction else "")
         elif after.passed and state.ruleset.equal_skips_next and after.passed[-1] not in state.passed:
@@ -146,7 +146,7 @@ def describe(state: State, event: msgspec.Struct) -> str:
             line += f"; the pile is reset, {after.turn} leads the next round"
         return line
     if isinstance(event, PlayerPassed):
-        after = evolve(state, event)
+        after = folded(state, event)
         if not after.trick and after.turn:
             return f"{event.player} passes; {after.turn} leads the next round"
         return f"{event.player} passes"
