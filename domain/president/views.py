@@ -63,7 +63,12 @@ def view(state: State, perspective: Perspective) -> dict[str, Any]:
         else:
             cards, unknown = [], len(done.cards) + done.unknown
         exchanges.append({"giver": done.giver, "receiver": done.receiver, "cards": cards, "unknown": unknown, "step": done.step})
-    seating = state.seating
+    seating, players = state.seating, state.players
+    # (Empty most of the time: no list comprehension is started for them then.)
+    trick = [{"player": play.player, "cards": list(play.cards), "step": play.step} for play in state.trick] if state.trick else []
+    dues = [{"giver": d.giver, "receiver": d.receiver, "count": d.count} for d in state.dues] if state.dues else []
+    # Players only join (both tuples) or leave (the seating only), so equal lengths mean nobody is away.
+    away = [player for player in players if player not in seating] if len(players) != len(seating) else []
     seen = {
         "game": state.game,
         "phase": state.phase,
@@ -73,19 +78,19 @@ def view(state: State, perspective: Perspective) -> dict[str, Any]:
         "leader": state.leader,
         "turn": state.turn,
         "direction": "clockwise" if state.direction == 1 else "counter-clockwise",
-        "trick": [{"player": play.player, "cards": list(play.cards), "step": play.step} for play in state.trick],
+        "trick": trick,
         "passed": list(state.passed),
         "hands": hands,
         "finishing_order": list(state.out),
         "roles": dict(state.roles),
         "points": dict(state.points),
-        "exchanges_due": [{"giver": d.giver, "receiver": d.receiver, "count": d.count} for d in state.dues],
+        "exchanges_due": dues,
         "exchanges": exchanges,
         "games_played": len(state.games),
         "ranks": list(state.rank_orders[state.reversed]),
         "rank_names": dict(state.ruleset.rank_names),
         "reversed": state.reversed,
-        "away": [player for player in state.players if player not in seating],
+        "away": away,
     }
     if state.piles:
         # friday § Blind President: “face-down piles that the players are not allowed to look at”
