@@ -285,20 +285,22 @@ def _played(state: State, event: CardsPlayed) -> State:
         skipped = next_holding(state, event.player)
         if still_in(state) == 2 and holding(state, event.player):
             return _round_over(state, event.player)
-        state = replace(state, passed=state.passed + ((skipped,) if skipped else ()))
-    return _pass_turn(state, event.player)
+        return _pass_turn(state, event.player, state.passed + ((skipped,) if skipped else ()))
+    return _pass_turn(state, event.player, state.passed)
 
 
 def _passed(state: State, event: PlayerPassed) -> State:
-    return _pass_turn(replace(state, passed=state.passed + (event.player,)), event.player)
+    return _pass_turn(state, event.player, state.passed + (event.player,))
 
 
-def _pass_turn(state: State, after: str) -> State:
+def _pass_turn(state: State, after: str, passed: tuple[str, ...]) -> State:
     """Give the turn to the next player who may still answer the last play, or, if
-    nobody may, end the round: its last player leads, or, if out, the next one."""
+    nobody may, end the round: its last player leads, or, if out, the next one.
+    (`passed` is the state's passes with this step's; taken apart to replace the state once.)"""
     last = state.trick[-1].player
-    if any(p != last and p not in state.passed and holding(state, p) for p in state.seating):
-        return replace(state, turn=next_holding(state, after, skip=state.passed))
+    for player in state.seating:
+        if player != last and player not in passed and holding(state, player):
+            return replace(state, passed=passed, turn=next_holding(state, after, skip=passed))
     return _round_over(state, last)
 
 
