@@ -118,16 +118,7 @@ def _titled(state: State, player: str) -> str:
 
 
 def describe(state: State, event: msgspec.Struct) -> str:
-    if isinstance(event, CardsDealt):
-        count = sum(len(c) for c in event.hands.values()) or sum(event.sizes.values())
-        return f"{event.dealer} deals {count} cards to {len(state.seating)} players"
-    if isinstance(event, CardsExchanged):
-        given = labels(event.cards)
-        if event.unknown:
-            unseen = count_words(event.unknown)
-            given = f"{given} and {event.unknown} unseen" if given else unseen
-        asked = f", asked for {' and '.join(event.asked)}" if event.asked else ""
-        return f"{_titled(state, event.giver)} gives {_titled(state, event.receiver)} {given}{asked}"
+    # Plays and passes first: nearly every event of a match is one.
     if isinstance(event, CardsPlayed):
         names = state.ruleset.rank_names
         rank = set_rank(state, event.cards)
@@ -136,7 +127,8 @@ def describe(state: State, event: msgspec.Struct) -> str:
         if wild and rank != state.ruleset.wild_rank:
             line += f" (with {rank_words(state.ruleset.wild_rank, len(wild), names)})"
         after = folded(state, event)
-        if is_bomb(state, event.cards):
+        bomb = is_bomb(state, event.cards)
+        if bomb:
             line += ": the pile is reset" + (", the direction changes" if after.direction != state.direction else "")
         elif after.passed and state.ruleset.equal_skips_next and after.passed[-1] not in state.passed:
             line += f", skipping {after.passed[-1]}"
@@ -147,7 +139,7 @@ def describe(state: State, event: msgspec.Struct) -> str:
             return f"{line} and goes out; the game is over, {last} is the {title_of(state.ruleset, len(after.out) - 1, len(after.out))}"
         if event.player in after.out and event.player not in state.out:
             line += " and goes out"
-        if not after.trick and not is_bomb(state, event.cards):
+        if not after.trick and not bomb:
             line += f"; the pile is reset, {after.turn} leads the next round"
         return line
     if isinstance(event, PlayerPassed):
@@ -155,6 +147,16 @@ def describe(state: State, event: msgspec.Struct) -> str:
         if not after.trick and after.turn:
             return f"{event.player} passes; {after.turn} leads the next round"
         return f"{event.player} passes"
+    if isinstance(event, CardsDealt):
+        count = sum(len(c) for c in event.hands.values()) or sum(event.sizes.values())
+        return f"{event.dealer} deals {count} cards to {len(state.seating)} players"
+    if isinstance(event, CardsExchanged):
+        given = labels(event.cards)
+        if event.unknown:
+            unseen = count_words(event.unknown)
+            given = f"{given} and {event.unknown} unseen" if given else unseen
+        asked = f", asked for {' and '.join(event.asked)}" if event.asked else ""
+        return f"{_titled(state, event.giver)} gives {_titled(state, event.receiver)} {given}{asked}"
     if isinstance(event, CardDrawn):
         seen = f" ({labels((event.card,))})" if event.card else ""
         return f"{event.player} takes the top card of the pile{seen}"
