@@ -32,11 +32,6 @@ def sees_cards_of(state: State, perspective: Perspective, player: str) -> bool:
     return perspective.kind == "seat" and perspective.seat == player
 
 
-def roles(state: State) -> dict[str, str]:
-    """Each player's title from the last game played out; a newcomer is a citizen (kept by `evolve`)."""
-    return dict(state.roles)
-
-
 def view(state: State, perspective: Perspective) -> dict[str, Any]:
     # Called for every step of a replay, so `sees_cards_of` is worked out once here rather than per
     # hand and per exchange: `sees_all`, else only the cards of `own`.
