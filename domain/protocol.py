@@ -132,8 +132,9 @@ class GameSystem(Protocol):
     def standings(self, state: Any) -> Standings:
         """Standings recomputed from the state, with the steps that decided them."""
 
-    def describe(self, state: Any, event: msgspec.Struct) -> str:
-        """One line in words, e.g. “Betty plays three 9s”; `state` is before the event."""
+    def describe(self, state: Any, event: msgspec.Struct, after: Any = None) -> str:
+        """One line in words, e.g. “Betty plays three 9s”; `state` is before the event,
+        `after` (when the caller has folded it already) the state it leaves."""
 
     def finished(self, state: Any) -> bool:
         """True when the match is over and nothing more may be recorded."""

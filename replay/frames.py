@@ -74,7 +74,7 @@ class Log(Protocol):
 
     def walk(self, first: int, last: int) -> Iterator[tuple[Record, Any, Any]]: ...
 
-    def describe(self, record: Record, before: Any) -> str: ...
+    def describe(self, record: Record, before: Any, after: Any = None) -> str: ...
 
 
 def _tag(event: msgspec.Struct, _tags: dict[type, str] = {}) -> str:  # noqa: B006 - a deliberate per-type cache
@@ -101,7 +101,7 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
         yield Frame(
             step=record.version,
             type=_tag(event),
-            description=CREATED if before is None else describe(record, before),
+            description=CREATED if before is None else describe(record, before, after),
             recorded_at=record.meta.recorded_at,
             recorded_by=record.meta.recorded_by,
             finished=finished(after),

@@ -121,12 +121,12 @@ def list_events(
     perspective = app.perspective(log, bearer(request), as_)
     last = min(log.version, start + limit - 1)
     entries = []
-    for record, before, _after in log.walk(start, last):
+    for record, before, after in log.walk(start, last):
         entries.append(
             EventEntry(
                 step=record.version,
                 type=event_tag(type(record.event)),
-                description=log.describe(record, before),
+                description=log.describe(record, before, after),
                 recorded_at=record.meta.recorded_at,
                 recorded_by=record.meta.recorded_by,
                 event=log.redact(record, before, perspective),

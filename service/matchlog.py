@@ -102,13 +102,13 @@ class MatchLog:
             yield record, state, after
             state = after
 
-    def describe(self, record: Recorded, before: Any) -> str:
+    def describe(self, record: Recorded, before: Any, after: Any = None) -> str:
         """The event in words; a correction says what it corrects."""
         event = record.event
         if record.version == 1:
             return "match created"
         if not is_correction(event):
-            return self.system.describe(before, event)
+            return self.system.describe(before, event, after)
         target = self.records[event.step - 1]
         was = self.system.describe(self.state_at(event.step - 1), target.event)
         why = f": {event.reason}" if event.reason else ""

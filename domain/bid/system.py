@@ -76,7 +76,7 @@ class BidSystem:
     def standings(self, current: state.BidState) -> Standings:
         return tally.standings(current)
 
-    def describe(self, current: state.BidState, event: msgspec.Struct) -> str:
+    def describe(self, current: state.BidState, event: msgspec.Struct, after: state.BidState | None = None) -> str:
         return words.describe(current, event)
 
     def follow_up(self, current: state.BidState) -> tuple[msgspec.Struct, ...]:

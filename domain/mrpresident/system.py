@@ -70,7 +70,7 @@ class MrPresident:
     def standings(self, state: MatchState):
         return standings(state)
 
-    def describe(self, state: MatchState, event: msgspec.Struct) -> str:
+    def describe(self, state: MatchState, event: msgspec.Struct, after: MatchState | None = None) -> str:
         return describe(state, event)
 
     def finished(self, state: MatchState) -> bool:

@@ -416,24 +416,6 @@ _EVOLVE = {
 }
 
 
-# The last fold: a replay describes each event right after folding it (replay/frames.py), and `describe`
-# words a play or a pass from the state after it, so `folded` hands that state back instead of folding the
-# event again. One entry, matched by identity (it holds both, so neither id can be reused): never stale;
-# on a miss (another fold came between, e.g. on another thread) the event is simply folded again.
-_last: tuple[object, object, State | None] = (None, None, None)
-
-
 def evolve(state: State, event: msgspec.Struct) -> State:
-    global _last
     after = _EVOLVE[type(event)](state, event)
-    after = replace(after, step=after.step + 1)
-    _last = (state, event, after)
-    return after
-
-
-def folded(state: State, event: msgspec.Struct) -> State:
-    """`evolve(state, event)`, taken from the last fold when that was this one."""
-    before, done, after = _last
-    if before is state and done is event and after is not None:
-        return after
-    return evolve(state, event)
+    return replace(after, step=after.step + 1)

@@ -63,8 +63,8 @@ class President:
     def standings(self, current: state.State) -> Standings:
         return standings.standings(current)
 
-    def describe(self, current: state.State, event: msgspec.Struct) -> str:
-        return views.describe(current, event)
+    def describe(self, current: state.State, event: msgspec.Struct, after: state.State | None = None) -> str:
+        return views.describe(current, event, after)
 
     def finished(self, current: state.State) -> bool:
         return current.phase == "ended"

@@ -20,7 +20,7 @@ from domain.president.events import (
     PlayerPassed,
 )
 from domain.president.order import is_bomb, set_rank
-from domain.president.state import State, folded, title_of
+from domain.president.state import State, evolve, title_of
 from domain.protocol import Perspective
 
 
@@ -112,7 +112,8 @@ def _titled(state: State, player: str) -> str:
     return f"{player} ({title})" if title else player
 
 
-def describe(state: State, event: msgspec.Struct) -> str:
+def describe(state: State, event: msgspec.Struct, after: State | None = None) -> str:
+    # A play or a pass is worded from the state it leaves: the caller's, when it folded it already.
     # Plays and passes first: nearly every event of a match is one.
     if isinstance(event, CardsPlayed):
         names = state.ruleset.rank_names
@@ -121,7 +122,7 @@ def describe(state: State, event: msgspec.Struct) -> str:
         wild = [card for card in event.cards if state.deck.rank[card] == state.ruleset.wild_rank]
         if wild and rank != state.ruleset.wild_rank:
             line += f" (with {rank_words(state.ruleset.wild_rank, len(wild), names)})"
-        after = folded(state, event)
+        after = after if after is not None else evolve(state, event)
         bomb = is_bomb(state, event.cards)
         if bomb:
             line += ": the pile is reset" + (", the direction changes" if after.direction != state.direction else "")
@@ -138,7 +139,7 @@ def describe(state: State, event: msgspec.Struct) -> str:
             line += f"; the pile is reset, {after.turn} leads the next round"
         return line
     if isinstance(event, PlayerPassed):
-        after = folded(state, event)
+        after = after if after is not None else evolve(state, event)
         if not after.trick and after.turn:
             return f"{event.player} passes; {after.turn} leads the next round"
         return f"{event.player} passes"

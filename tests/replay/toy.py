@@ -92,7 +92,7 @@ def redact(state: ToyState, event: msgspec.Struct, perspective: Perspective) -> 
     return data
 
 
-def describe(state: ToyState, event: msgspec.Struct) -> str:
+def describe(state: ToyState, event: msgspec.Struct, after: ToyState | None = None) -> str:
     if isinstance(event, WordDrawn):
         return f"{event.player} draws a word"
     assert isinstance(event, WordShown)
