@@ -11,7 +11,13 @@ from typing import Any
 
 from domain.fold import record
 from domain.president import SYSTEM
-from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
+from domain.president.events import (
+    CardsDealt,
+    CardsExchanged,
+    CardsPlayed,
+    MatchEnded,
+    PlayerPassed,
+)
 from domain.protocol import IllegalAction, MatchSetup
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana", "Ed"]

@@ -1,20 +1,20 @@
 """The application layer: create matches, record checked actions, read states and
 standings. Knows the game-system protocol, never a single game; knows nothing of HTTP.
 
-Appends from the HTTP service are committed together (group commit): requests that
-arrive in the same turn of the event loop are checked one after another against the
-state each leaves, then committed in one transaction, with one fsync, and each is
-answered only after that commit. The commit runs on the event loop's own thread: a
-second writer thread would fight the loop for the GIL at every SQLite call, which
-measured slower (see bench/record_path.py).
+Appends from the HTTP service are committed together (group commit): the appends
+waiting when a flush runs are checked on the event loop, one after another against
+the state each leaves, then written in one transaction (one fsync) by a single I/O
+thread while the next group gathers; each is answered only after its own commit.
+The checks stay on the loop because a writer thread doing them fought the loop for
+the GIL (see bench/record_path.py and docs/design-notes.md).
 """
 
 from __future__ import annotations
 
-import functools
-import logging
 import asyncio
+import functools
 import hashlib
+import logging
 import secrets
 import threading
 import time
@@ -25,8 +25,24 @@ from typing import Any, Union
 import msgspec
 
 import domain
-from domain.corrections import advance, check_target, correction_types, is_correction, refold
-from domain.protocol import EVERYONE, SPECTATOR, GameSystem, IllegalAction, MatchSetup, Perspective, Rule, Standings, event_tag
+from domain.corrections import (
+    advance,
+    check_target,
+    correction_types,
+    is_correction,
+    refold,
+)
+from domain.protocol import (
+    EVERYONE,
+    SPECTATOR,
+    GameSystem,
+    IllegalAction,
+    MatchSetup,
+    Perspective,
+    Rule,
+    Standings,
+    event_tag,
+)
 from service import tokens
 from service.errors import Conflict, Forbidden, Malformed, NotFound, Unauthenticated
 from service.matchlog import MatchLog
