@@ -36,6 +36,12 @@ class MatchIndex:
         """Fold every notification after the last one seen into the table."""
         with self._lock:
             position = self._position()
+            if position > (self.recount.store.recorder.max_notification_id() or 0):
+                # The index is ahead of the store (the store was replaced): rebuild it.
+                with self.db.conn:
+                    self.db["matches"].delete_where()
+                    self.db["position"].delete_where()
+                position = 0
             while True:
                 notifications = self.recount.store.notifications(position + 1, 500)
                 if not notifications:

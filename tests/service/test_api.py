@@ -11,6 +11,7 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.president.ruleset import PRESETS
+from service.http import create_app
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
 
@@ -255,3 +256,22 @@ def test_after_the_end_everything_is_shown_unless_the_match_keeps_hands_private(
     assert after.json()["perspective"] == ("spectator" if private else "everyone")
     assert all(f'"{c}"' in after.text for c in deal["hands"]["Al"]) is (not private)
     assert client.get(url + "&as=everyone").status_code == (401 if private else 200)
+
+
+def test_the_match_index_is_rebuilt_when_the_store_is_replaced(tmp_path) -> None:
+    from service.readmodel import MatchIndex
+    from tests.conftest import open_recount
+
+    index_file = str(tmp_path / "index.sqlite")
+    first = open_recount(tmp_path / "a.sqlite")
+    with TestClient(app=create_app(first, MatchIndex(first, index_file))) as client:
+        create(client)
+        create(client)
+        assert len(client.get("/matches").json()) == 2
+    first.close()
+    second = open_recount(tmp_path / "b.sqlite")  # a new, empty event store beside the old index
+    with TestClient(app=create_app(second, MatchIndex(second, index_file))) as client:
+        assert client.get("/matches").json() == []
+        created = create(client)
+        assert [m["id"] for m in client.get("/matches").json()] == [created["match_id"]]
+    second.close()
