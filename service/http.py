@@ -96,14 +96,15 @@ def match_summary(request: Request, match_id: FromPath[str]) -> dict[str, Any]:
 async def record_events(request: Request, match_id: FromPath[str], data: JSONBody[AppendRequest]) -> AppendResult:
     """Record actions (Bearer write token). 409 if `expected_version` is stale; a retry
     with the same Idempotency-Key returns the first result and records nothing."""
-    body = await request.body()
+    key = request.headers.get("idempotency-key")
     return await recount_of(request).append_async(
         match_id,
         bearer(request),
         data.events,
         expected_version=data.expected_version,
-        idempotency_key=request.headers.get("idempotency-key"),
-        request_hash=request_hash(body),
+        idempotency_key=key,
+        # Only a keyed request can be retried, so only its body needs remembering.
+        request_hash=request_hash(await request.body()) if key else None,
     )
 
 
