@@ -9,21 +9,19 @@ from typing import Any
 import msgspec
 
 from domain.protocol import MatchSetup
+from service import claims
 from service.app import Created, Recount
+from service.claims import ClaimedPlacing
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 BATCH = 200
 
 
-class ExpectedPlacing(msgspec.Struct, frozen=True, kw_only=True):
-    player: str
-    place: int
-    score: float | int | None = None
-
-
 class Expected(msgspec.Struct, frozen=True, kw_only=True):
+    """The standings worked out for the file (other keys, e.g. tallies, are notes)."""
+
     final: bool = True
-    placings: list[ExpectedPlacing] = []
+    placings: list[ClaimedPlacing] = []
 
 
 class EventFile(msgspec.Struct, frozen=True, kw_only=True):
@@ -54,15 +52,5 @@ def record(recount: Recount, match: EventFile, *, recorded_by: str = "import") -
 
 def differences(recount: Recount, match_id: str, expected: Expected) -> list[str]:
     """Where the recomputed standings differ from the file's expected standings."""
-    standings = recount.standings(match_id)
-    found = []
-    if standings.final != expected.final:
-        found.append(f"final is {standings.final}, expected {expected.final}")
-    recorded = {p.player: p for p in standings.placings}
-    for want in expected.placings:
-        got = recorded.get(want.player)
-        if got is None:
-            found.append(f"{want.player} has no placing")
-        elif got.place != want.place or (want.score is not None and got.score != want.score):
-            found.append(f"{want.player}: place {got.place} score {got.score}, expected place {want.place} score {want.score}")
-    return found
+    verdict = claims.check(recount.standings(match_id), expected.placings, final=expected.final)
+    return [] if verdict.agree else [verdict.message]

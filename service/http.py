@@ -14,7 +14,9 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 import domain
 from domain.corrections import correction_types
 from domain.protocol import IllegalAction, MatchSetup, Standings, event_tag
+from service import claims
 from service.app import AppendResult, Created, Recount, request_hash
+from service.claims import ClaimedPlacing, ClaimVerdict
 from service.errors import RecountError
 from service.params import AsParam, bearer, label, recount_of
 from service.readmodel import MatchIndex
@@ -29,23 +31,8 @@ class AppendRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     expected_version: int | None = None
 
 
-class ClaimedPlacing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    player: str
-    place: int
-    score: float | int | None = None
-
-
 class Claim(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     placings: list[ClaimedPlacing]
-
-
-class ClaimVerdict(msgspec.Struct, frozen=True, kw_only=True):
-    agree: bool
-    message: str
-    player: str | None = None
-    claimed: dict[str, Any] | None = None
-    recorded: dict[str, Any] | None = None
-    step: int | None = None
 
 
 class EventEntry(msgspec.Struct, frozen=True, kw_only=True):
@@ -169,27 +156,7 @@ def standings(request: Request, match_id: FromPath[str]) -> Standings:
 @post("/matches/{match_id:str}/standings/check", status_code=200, sync_to_thread=True)
 def check_claim(request: Request, match_id: FromPath[str], data: JSONBody[Claim]) -> ClaimVerdict:
     """Compare a claimed standings with the record: agree, or the first difference."""
-    recorded = {p.player: p for p in recount_of(request).standings(match_id).placings}
-    for claimed in data.placings:
-        actual = recorded.get(claimed.player)
-        if actual is None:
-            return ClaimVerdict(agree=False, message=f"{claimed.player} did not play in this match", player=claimed.player)
-        place_differs = claimed.place != actual.place
-        score_differs = claimed.score is not None and claimed.score != actual.score
-        if place_differs or score_differs:
-            what = "place" if place_differs else "score"
-            return ClaimVerdict(
-                agree=False,
-                message=f"the record gives {claimed.player} {what} {getattr(actual, what)}, not {getattr(claimed, what)}: {actual.reason}",
-                player=claimed.player,
-                claimed={"place": claimed.place, "score": claimed.score},
-                recorded={"place": actual.place, "score": actual.score},
-                step=actual.steps[-1] if actual.steps else None,
-            )
-    missing = [p for p in recorded if p not in {c.player for c in data.placings}]
-    if missing:
-        return ClaimVerdict(agree=False, message=f"the claim leaves out {', '.join(missing)}", player=missing[0])
-    return ClaimVerdict(agree=True, message="the claim agrees with the record")
+    return claims.check(recount_of(request).standings(match_id), data.placings)
 
 
 @get("/matches/{match_id:str}/seats", sync_to_thread=True)

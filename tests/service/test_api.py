@@ -275,3 +275,24 @@ def test_the_match_index_is_rebuilt_when_the_store_is_replaced(tmp_path) -> None
         created = create(client)
         assert [m["id"] for m in client.get("/matches").json()] == [created["match_id"]]
     second.close()
+
+
+def test_a_claimed_result_is_checked_against_the_record(client: TestClient, recount) -> None:
+    from service import fixtures
+
+    match = fixtures.read(fixtures.FIXTURES / "president" / "classic-four-full.json")
+    created = fixtures.record(recount, match)
+    url = f"/matches/{created.match_id}/standings/check"
+    truth = [{"player": p.player, "place": p.place, "score": p.score} for p in match.expected.placings]
+    assert client.post(url, json={"placings": truth}).json() == {"agree": True, "message": "the claim agrees with the record", "player": None, "claimed": None, "recorded": None, "step": None}
+    wrong = [dict(truth[0], score=truth[0]["score"] + 1), *truth[1:]]
+    verdict = client.post(url, json={"placings": wrong}).json()
+    standings = client.get(f"/matches/{created.match_id}/standings").json()
+    deciding = next(p["steps"][-1] for p in standings["placings"] if p["player"] == truth[0]["player"])
+    assert not verdict["agree"] and verdict["player"] == truth[0]["player"] and verdict["step"] == deciding
+    assert "score" in verdict["message"]
+    left_out = client.post(url, json={"placings": truth[:-1]}).json()
+    assert not left_out["agree"] and left_out["player"] == truth[-1]["player"]
+    stranger = client.post(url, json={"placings": [{"player": "Zed", "place": 1}]}).json()
+    assert not stranger["agree"] and "did not play" in stranger["message"]
+    assert client.post(url, json={"placings": [{"player": "Al", "rank": 1}]}).status_code == 400
