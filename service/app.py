@@ -60,10 +60,11 @@ class AppendResult(msgspec.Struct, frozen=True):
 
 
 class _Job:
-    __slots__ = ("stream", "expected", "events", "meta", "log", "future", "waiter")
+    __slots__ = ("stream", "expected", "events", "meta", "log", "system", "future", "waiter")
 
-    def __init__(self, stream: str, expected: int | None, events: list[msgspec.Struct], meta: Meta, log: MatchLog | None):
+    def __init__(self, stream: str, expected: int | None, events: list[msgspec.Struct], meta: Meta, log: MatchLog | None, system: GameSystem | None = None):
         self.stream = stream
+        self.system = log.system if log is not None else system
         self.expected = expected
         self.events = events
         self.meta = meta
@@ -194,7 +195,7 @@ class Recount:
             seat_token_sha256={p: tokens.sha256(t) for p, t in seats.items()},
             keep_hands_private=setup.keep_hands_private,
         )
-        result = self._commit_now(_Job(match_id, 0, [first], meta, None))
+        result = self._commit_now(_Job(match_id, 0, [first], meta, None, system))
         return Created(match_id=match_id, system=system.name, version=result.version, write_token=write_token, seat_tokens=seats)
 
     def authorize_write(self, log: MatchLog, token: str | None) -> None:
@@ -380,7 +381,8 @@ class Recount:
             with self._lock:
                 log = self._logs.get(job.stream)
                 if log is None and job.expected == 0:
-                    log = MatchLog(domain.find(records[0].system), records[0])
+                    assert job.system is not None
+                    log = MatchLog(job.system, records[0])
                     if len(records) > 1:
                         log.extend(records[1:], states[1:])
                     self._logs[job.stream] = log
@@ -408,10 +410,10 @@ class Recount:
         self, job: _Job, heads: dict[str, tuple[int, Any]], heads_records: dict[str, list[Recorded]]
     ) -> AppendResult | tuple[list[Recorded], list[Any]]:
         if job.log is None:  # a new match: its first event was built by the system
+            assert job.system is not None
             first = job.events[0]
-            system_name = _system_of(first)
-            record = Recorded(job.stream, 1, system_name, first, job.meta)
-            state = domain.find(system_name).initial(first)
+            record = Recorded(job.stream, 1, job.system.name, first, job.meta)
+            state = job.system.initial(first)
             heads[job.stream] = (1, state)
             return [record], [state]
         log = job.log
@@ -482,13 +484,6 @@ class Recount:
 @functools.cache
 def _action_union(system: GameSystem) -> Any:
     return Union[(*system.action_types, *correction_types(system))]  # noqa: UP007 - a runtime union
-
-
-def _system_of(created: msgspec.Struct) -> str:
-    for name, system in domain.systems().items():
-        if isinstance(created, system.created_type):
-            return name
-    raise LookupError(type(created).__name__)
 
 
 _MATCH_OVER = Rule(
