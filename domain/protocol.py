@@ -8,6 +8,7 @@ A game system is a module-level object with the attributes and functions of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, Literal, Protocol
 
 import msgspec
@@ -28,8 +29,10 @@ class Rule(msgspec.Struct, frozen=True):
         return f"{self.source}: “{self.quote}”"
 
 
+@cache
 def event_tag(event_type: Any) -> str:
-    """The tag of an event type (also of a parametrised generic one)."""
+    """The tag of an event type (also of a parametrised generic one); cached, as
+    frames ask it for every step."""
     origin = getattr(event_type, "__origin__", None) or event_type
     return origin.__struct_config__.tag
 

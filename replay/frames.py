@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from domain.protocol import GameSystem, Perspective
+from domain.protocol import GameSystem, Perspective, event_tag
 
 # The first event creates the match: there is no state before it to describe it in.
 CREATED = "match created"
@@ -77,14 +77,6 @@ class Log(Protocol):
     def describe(self, record: Record, before: Any, after: Any = None) -> str: ...
 
 
-def _tag(event: msgspec.Struct, _tags: dict[type, str] = {}) -> str:  # noqa: B006 - a deliberate per-type cache
-    kind = type(event)
-    tag = _tags.get(kind)
-    if tag is None:
-        tag = _tags[kind] = str(kind.__struct_config__.tag or kind.__name__)
-    return tag
-
-
 def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip: frozenset[int] = frozenset()) -> Iterator[Frame]:
     """Frames for steps first..last (clipped to the match), in one pass; steps in
     `skip` are only stepped over (their state is still folded, not viewed)."""
@@ -100,7 +92,7 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
         event = record.event
         yield Frame(
             step=record.version,
-            type=_tag(event),
+            type=event_tag(type(event)),
             description=CREATED if before is None else describe(record, before, after),
             recorded_at=record.meta.recorded_at,
             recorded_by=record.meta.recorded_by,
