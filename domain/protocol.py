@@ -99,6 +99,40 @@ class Standings(msgspec.Struct, frozen=True, kw_only=True):
     details: dict[str, Any] = {}
 
 
+class Pick(msgspec.Struct, frozen=True, kw_only=True):
+    """A field of an allowed action left for the recorder to fill.
+
+    `field` is the event's field (a dotted path into a mapping field: "bids.Al").
+    With `most` None it takes one value from `among`; otherwise a list of `least`
+    to `most` values from `among`, each value at most `limits.get(value, 1)` times
+    (a value listed twice in `among` may also be taken twice). Every event built by
+    filling every pick of a `Choice` within these bounds passes `check`: where the
+    rules tie one pick to another, the system lists separate choices instead."""
+
+    field: str
+    among: list[Any]
+    least: int = 1
+    most: int | None = None
+    limits: dict[str, int] = {}
+    label: str = ""
+
+
+class Choice(msgspec.Struct, frozen=True, kw_only=True):
+    """One action the rules allow now, in a shape a page can offer without knowing
+    any rule: the event `type` (its tag), the fields already decided in `event`, and
+    the `picks` left to the recorder (none: `event` is complete and can be sent as
+    it is). `player` is who acts (None: the table, e.g. a deal or a tally); `label`
+    says it in words for a button ("Pass", "Play two 9s", "Deal")."""
+
+    type: str
+    label: str
+    player: str | None = None
+    event: dict[str, Any] = {}
+    picks: list[Pick] = []
+    # System-specific hints for the page (e.g. a President play's rank and count).
+    hints: dict[str, Any] = {}
+
+
 class GameSystem(Protocol):
     """The small protocol of a game system (see DESIGN.md, principle 6).
 
@@ -138,6 +172,11 @@ class GameSystem(Protocol):
     def describe(self, state: Any, event: msgspec.Struct, after: Any = None) -> str:
         """One line in words, e.g. “Betty plays three 9s”; `state` is before the event,
         `after` (when the caller has folded it already) the state it leaves."""
+
+    def allowed(self, state: Any) -> Sequence[Choice]:
+        """The actions the rules allow now, from everything the record knows (the
+        recorder's view). Agrees with `check`: every listed choice, filled within its
+        picks' bounds, passes it. Empty when the match is over."""
 
     def finished(self, state: Any) -> bool:
         """True when the match is over and nothing more may be recorded."""

@@ -34,6 +34,7 @@ from domain.corrections import (
 )
 from domain.protocol import (
     EVERYONE,
+    Choice,
     SPECTATOR,
     GameSystem,
     IllegalAction,
@@ -57,6 +58,33 @@ class AppendResult(msgspec.Struct, frozen=True):
     version: int
     first_step: int
     replayed: bool = False
+
+
+class Checked(msgspec.Struct, frozen=True, kw_only=True):
+    """One action of a dry run: the step it would take and the words it would be
+    recorded with."""
+
+    step: int
+    type: str
+    description: str
+
+
+class DryRun(msgspec.Struct, frozen=True, kw_only=True):
+    """A dry run's verdict when the rules allow every action: nothing is recorded.
+    `events` includes what the rules would record by themselves (a reveal)."""
+
+    match_id: str
+    version: int
+    events: list[Checked]
+
+
+class Allowed(msgspec.Struct, frozen=True, kw_only=True):
+    """What the rules allow now, at `version`, for the recorder to offer."""
+
+    match_id: str
+    version: int
+    finished: bool
+    choices: list[Choice]
 
 
 class _Job:
@@ -245,6 +273,38 @@ class Recount:
             request_hash=request_hash,
         )
         return _Job(match_id, expected_version, events, meta, log)
+
+    def dry_run(self, match_id: str, token: str | None, raw_events: Sequence[Any], *, expected_version: int | None = None) -> DryRun:
+        """Check actions exactly as an append would, against the match as it stands,
+        and record nothing: raises what the append would raise (IllegalAction,
+        Conflict, …), else says the words each action would be recorded with."""
+        job = self.prepare(match_id, token, raw_events, expected_version=expected_version)
+        assert job.log is not None
+        log = job.log
+        outcome = self._prepare(job, {}, {})
+        assert not isinstance(outcome, AppendResult)  # no idempotency key, so never a replay
+        records, states = outcome
+        before = log.state
+        checked = []
+        for record, after in zip(records, states, strict=True):
+            # Words for a correction look back at the record as it stands (log.records).
+            words = log.describe(record, before, after)
+            checked.append(Checked(step=record.version, type=event_tag(type(record.event)), description=words))
+            before = after
+        return DryRun(match_id=match_id, version=log.version, events=checked)
+
+    def allowed(self, match_id: str, token: str | None) -> Allowed:
+        """The actions the rules allow now; only for the recorder (they come from
+        every known hand)."""
+        log = self.log(match_id)
+        self.authorize_write(log, token)
+        state = log.state
+        return Allowed(
+            match_id=match_id,
+            version=log.version,
+            finished=log.system.finished(state),
+            choices=list(log.system.allowed(state)),
+        )
 
     def append(self, match_id: str, token: str | None, raw_events: Sequence[Any], **kwargs: Any) -> AppendResult:
         """Check and commit now (for scripts, imports and sync callers)."""

@@ -15,7 +15,7 @@ import domain
 from domain.corrections import correction_types
 from domain.protocol import IllegalAction, MatchSetup, Standings, event_tag
 from service import claims
-from service.app import AppendResult, Created, Recount, request_hash
+from service.app import Allowed, AppendResult, Created, DryRun, Recount, request_hash
 from service.claims import ClaimedPlacing, ClaimVerdict
 from service.errors import RecountError
 from service.params import AsParam, bearer, label, recount_of
@@ -93,6 +93,21 @@ async def record_events(request: Request, match_id: FromPath[str], data: JSONBod
         # Only a keyed request can be retried, so only its body needs remembering.
         request_hash=request_hash(await request.body()) if key else None,
     )
+
+
+@post("/matches/{match_id:str}/events/check", status_code=200, sync_to_thread=True)
+def check_events(request: Request, match_id: FromPath[str], data: JSONBody[AppendRequest]) -> DryRun:
+    """A dry run of recording (Bearer write token): the same checks and the same 4xx
+    as a real append, or the words each action would be recorded with. Records
+    nothing."""
+    return recount_of(request).dry_run(match_id, bearer(request), data.events, expected_version=data.expected_version)
+
+
+@get("/matches/{match_id:str}/allowed", sync_to_thread=True)
+def allowed_actions(request: Request, match_id: FromPath[str]) -> Allowed:
+    """The actions the rules allow now (Bearer write token: they come from every known
+    hand), each with the fields left to choose."""
+    return recount_of(request).allowed(match_id, bearer(request))
 
 
 @get("/matches/{match_id:str}/events", sync_to_thread=True)
@@ -205,7 +220,7 @@ def _unexpected(_: Request, exc: Exception) -> Response[dict[str, Any]]:
 
 
 def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | None = None) -> Litestar:
-    routes: list[Any] = [create_match, list_matches, match_summary, record_events, list_events, state_at, standings, check_claim, seat_tokens, list_systems]
+    routes: list[Any] = [create_match, list_matches, match_summary, record_events, check_events, allowed_actions, list_events, state_at, standings, check_claim, seat_tokens, list_systems]
     routes.extend(viewer_routes())
     routes.extend(extra_routes or [])
     app = Litestar(

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 import msgspec
 
-from domain.bid import checks, state, tally, words
+from domain.bid import checks, choices, state, tally, words
 from domain.bid.board import board_from
 from domain.bid.events import ACTIONS, MatchCreated, Seat
 from domain.bid.rules import MODE, PLAYERS, SETUP, SUIT_PER_PLAYER
 from domain.bid.ruleset import DEFAULT_PRESET, PRESETS, resolve
-from domain.protocol import IllegalAction, MatchSetup, Perspective, Standings
+from domain.protocol import Choice, IllegalAction, MatchSetup, Perspective, Standings
 
 NAME = "bid"
 PLAYABLE_SUITS = ("D", "H", "S")
@@ -84,6 +84,9 @@ class BidSystem:
         game nobody at a table knows all the cards to record it."""
         due = state.reveal_due(current)
         return (due,) if due is not None else ()
+
+    def allowed(self, current: state.BidState) -> list[Choice]:
+        return choices.allowed(current)
 
     def finished(self, current: state.BidState) -> bool:
         return state.finished(current)

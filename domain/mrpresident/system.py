@@ -8,14 +8,14 @@ from typing import Any
 
 import msgspec
 
-from domain.mrpresident import absentee, campaign, headquarters, rules, setup, tally
+from domain.mrpresident import absentee, campaign, choices, headquarters, rules, setup, tally
 from domain.mrpresident import events as ev
 from domain.mrpresident.ruleset import PRESETS
 from domain.mrpresident.standings import standings
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.views import redact, view
 from domain.mrpresident.words import describe
-from domain.protocol import IllegalAction, MatchSetup, Rule
+from domain.protocol import Choice, IllegalAction, MatchSetup, Rule
 
 UNKNOWN_EVENT = Rule(id="mrpresident.event", source="DESIGN.md § Principles", quote="One protocol, many games.")
 
@@ -72,6 +72,9 @@ class MrPresident:
 
     def describe(self, state: MatchState, event: msgspec.Struct, after: MatchState | None = None) -> str:
         return describe(state, event)
+
+    def allowed(self, state: MatchState) -> list[Choice]:
+        return choices.allowed(state)
 
     def finished(self, state: MatchState) -> bool:
         return state.phase == "over"

@@ -7,12 +7,12 @@ from typing import Any
 
 import msgspec
 
-from domain.president import checks, standings, state, views
+from domain.president import checks, choices, standings, state, views
 from domain.president.cards import Deck
 from domain.president.events import ACTION_TYPES, MatchCreated
 from domain.president.ruleset import MODES, PRESETS, resolve
 from domain.president.texts import KNOWLEDGE, RULES_ARE_DATA, rule
-from domain.protocol import IllegalAction, MatchSetup, Perspective, Standings
+from domain.protocol import Choice, IllegalAction, MatchSetup, Perspective, Standings
 
 
 class President:
@@ -65,6 +65,9 @@ class President:
 
     def describe(self, current: state.State, event: msgspec.Struct, after: state.State | None = None) -> str:
         return views.describe(current, event, after)
+
+    def allowed(self, current: state.State) -> list[Choice]:
+        return choices.allowed(current)
 
     def finished(self, current: state.State) -> bool:
         return current.phase == "ended"
