@@ -20,6 +20,8 @@ from service.claims import ClaimedPlacing, ClaimVerdict
 from service.errors import RecountError
 from service.params import AsParam, bearer, label, recount_of
 from service.readmodel import MatchIndex
+from service.newmatch import new_match_routes
+from service.recording import recording_routes
 from service.viewer import viewer_routes
 
 
@@ -222,6 +224,8 @@ def _unexpected(_: Request, exc: Exception) -> Response[dict[str, Any]]:
 def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | None = None) -> Litestar:
     routes: list[Any] = [create_match, list_matches, match_summary, record_events, check_events, allowed_actions, list_events, state_at, standings, check_claim, seat_tokens, list_systems]
     routes.extend(viewer_routes())
+    routes.extend(new_match_routes())
+    routes.extend(recording_routes())
     routes.extend(extra_routes or [])
     app = Litestar(
         route_handlers=routes,
