@@ -3,7 +3,7 @@ and the named presets that fix them."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -12,19 +12,39 @@ from domain.protocol import IllegalAction
 
 
 class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    # The suit each player holds, in seat order (a two-player game sets the third
-    # aside). presidential-bid.txt § setup says only “Give one of the remaining
-    # suits to each player in the game.”, not which.
-    suits: tuple[str, ...] = ("H", "S", "D")
-    # How far a region tie between the leaders is broken by their cards there.
-    # presidential-bid.txt § tally compares the highest cards, then the second
-    # highest, and stops: “If the second cards are also the same, the region
-    # remains neutral.” (“two”). “all” goes on to the third highest and so on,
-    # reading that sentence as the two-district case of a general rule.
-    region_tie_cards: Literal["two", "all"] = "two"
-    # Beyond the text, which has bids shown at the table: a player bidding from
-    # afar (or through an app) may commit a sealed bid in advance.
-    sealed_bids: bool = True
+    suits: Annotated[
+        tuple[str, ...],
+        msgspec.Meta(
+            description=(
+                "The suit each player holds, in seat order: H hearts, S spades, D diamonds (a two-player "
+                "game sets the third aside). presidential-bid.txt § setup says only “Give one of the "
+                "remaining suits to each player in the game.”, not which."
+            )
+        ),
+    ] = ("H", "S", "D")
+    region_tie_cards: Annotated[
+        Literal["two", "all"],
+        msgspec.Meta(
+            description=(
+                "How far a region tie between the leaders is broken by their cards there. "
+                "presidential-bid.txt § tally compares the highest cards, then the second highest, and stops: "
+                "“If the second cards are also the same, the region remains neutral.” (“two”). "
+                "“all” goes on to the third highest and so on, reading that sentence as the two-district "
+                "case of a general rule."
+            )
+        ),
+    ] = "two"
+    sealed_bids: Annotated[
+        bool,
+        msgspec.Meta(
+            description=(
+                "Beyond the text, which has bids shown at the table (“Each player chooses a card from their "
+                "hand and shows it simultaneously.”, presidential-bid.txt § play): true lets a player bidding "
+                "from afar (or through an app) commit a sealed bid in advance, revealed once every player "
+                "has committed; false has every bid shown at the table, as the text says."
+            )
+        ),
+    ] = True
 
 
 PRESETS: dict[str, Ruleset] = {
