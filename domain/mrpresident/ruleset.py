@@ -1,75 +1,112 @@
 """The ruleset: every choice the rules text leaves open, pinned per match.
 
-Each option's comment says which sentence of mr-president.md it settles and what
-the text says (or does not say).
+Each option's `description` (shown beside it on the /new page, from
+`msgspec.json.schema(Ruleset)`) says which sentence of mr-president.md it settles,
+what the text says (or does not say), and what each value means.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
+_ADVANCED = "ADVANCED GAME (a later issue): {what} is not recorded yet; a match must leave it off."
+
 
 class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    # Which named board (boards/*.json) a match uses unless MatchSetup.board brings
-    # its own; the text only pictures the Tally Board ("see Built-in Edge column of
-    # Tally Board"), so every board is data.
-    board: str = "1964"
+    board: Annotated[
+        str,
+        msgspec.Meta(
+            description="Which named board (boards/*.json) a match uses unless the match brings its own; the text "
+            'only pictures the Tally Board ("see Built-in Edge column of Tally Board"), so every board is data.'
+        ),
+    ] = "1964"
 
-    # Cards in each candidate's Ballot deck before three are removed for the
-    # Undecided Voter stack. The text never says how many (SETUP 4: "Each candidate
-    # shuffles his Ballot deck and removes three cards"); 40 is a guess.
-    ballot_deck_size: int = 40
+    ballot_deck_size: Annotated[
+        int,
+        msgspec.Meta(
+            description="Cards in each candidate's Ballot deck before three are removed for the Undecided Voter "
+            'stack. The text never says how many (SETUP 4: "Each candidate shuffles his Ballot deck and removes '
+            'three cards"); 40 is a guess.'
+        ),
+    ] = 40
 
-    # GOING TO CAMPAIGN HEADQUARTERS: "Since Campaign Headquarters is in your home
-    # state, you may cast any Ballots you hold for this state before drawing a
-    # Campaign Headquarters card." It stands in the blunder paragraph; the reason it
-    # gives holds for every visit. True: home-state Ballots on any visit; False: only
-    # after a blunder.
-    home_state_ballots_on_any_visit: bool = True
+    home_state_ballots_on_any_visit: Annotated[
+        bool,
+        msgspec.Meta(
+            description='GOING TO CAMPAIGN HEADQUARTERS: "Since Campaign Headquarters is in your home state, you '
+            'may cast any Ballots you hold for this state before drawing a Campaign Headquarters card." It stands '
+            "in the blunder paragraph; the reason it gives holds for every visit. True: home-state Ballots on any "
+            "visit; False: only after a blunder."
+        ),
+    ] = True
 
-    # A blunder puts "the top card from your Ballot deck" under the Undecided Voter
-    # stack; the text is silent once that deck is spent. True: take it from the deck
-    # you refill from (your partner's, as in "refill your hand from your partner's
-    # deck"); False: no card moves.
-    blunder_from_partner_deck: bool = True
+    blunder_from_partner_deck: Annotated[
+        bool,
+        msgspec.Meta(
+            description='A blunder puts "the top card from your Ballot deck" under the Undecided Voter stack; the '
+            "text is silent once that deck is spent. True: take it from the deck you refill from (your partner's, "
+            'as in "refill your hand from your partner\'s deck"); False: no card moves.'
+        ),
+    ] = True
 
-    # ABSENTEE BALLOTS deals "beginning with the party which campaigned in the most
-    # states" and is silent on a tie. Which party then receives the first card.
-    absentee_tie_first: Literal["first player", "Republican", "Democratic"] = "first player"
+    absentee_tie_first: Annotated[
+        Literal["first player", "Republican", "Democratic"],
+        msgspec.Meta(
+            description='ABSENTEE BALLOTS deals "beginning with the party which campaigned in the most states" and '
+            "is silent on a tie. Which party then receives the first card: the first player's party, the "
+            "Republicans or the Democrats."
+        ),
+    ] = "first player"
 
-    # ABSENTEE BALLOTS (popular votes): "Each party marks its Absentee Ballots on its
-    # Tally Board with an X", and the Campaign Record says "each space following the
-    # state is equal to one Ballot". True: the X's take spaces, so a party's recorded
-    # and absentee Ballots in a state together stay within its limit; False: only a
-    # state already at its limit before the absentees is closed to them.
-    absentee_fills_limit: bool = True
+    absentee_fills_limit: Annotated[
+        bool,
+        msgspec.Meta(
+            description='ABSENTEE BALLOTS (popular votes): "Each party marks its Absentee Ballots on its Tally '
+            'Board with an X", and the Campaign Record says "each space following the state is equal to one '
+            'Ballot". True: the X\'s take spaces, so a party\'s recorded and absentee Ballots in a state together '
+            "stay within its limit; False: only a state already at its limit before the absentees is closed to them."
+        ),
+    ] = True
 
-    # ELECTION TALLY: "The party which has been to the most states in the region wins
-    # that region's additional votes". Silent on whether an absentee X counts as
-    # having been there. False: only Ballots cast while campaigning count (the
-    # debate example: "you need the record to prove you went there").
-    absentee_counts_as_visit: bool = False
+    absentee_counts_as_visit: Annotated[
+        bool,
+        msgspec.Meta(
+            description='ELECTION TALLY: "The party which has been to the most states in the region wins that '
+            "region's additional votes\". Silent on whether an absentee X counts as having been there. True: it "
+            'counts; False: only Ballots cast while campaigning count (the debate example: "you need the record '
+            'to prove you went there").'
+        ),
+    ] = False
 
-    # ELECTION TALLY (electoral): "Party with the largest popular vote in a state wins
-    # that state's electoral votes"; silent when the votes (edge included) are equal.
-    electoral_state_tie: Literal["unawarded", "split"] = "unawarded"
+    electoral_state_tie: Annotated[
+        Literal["unawarded", "split"],
+        msgspec.Meta(
+            description='ELECTION TALLY (electoral): "Party with the largest popular vote in a state wins that '
+            "state's electoral votes\"; silent when the votes (edge included) are equal. \"unawarded\": neither "
+            'party gets the state\'s electoral votes; "split": each gets half.'
+        ),
+    ] = "unawarded"
 
-    # ELECTION TALLY (electoral): "Party with the majority (270 or more) of the
-    # electoral votes wins"; the text never says what happens without a majority
-    # (a tied or unawarded state). "no one elected": both parties share first place
-    # and nobody becomes Mr. President; "most electoral votes": the party with more
-    # electoral votes wins anyway.
-    electoral_no_majority: Literal["no one elected", "most electoral votes"] = "no one elected"
+    electoral_no_majority: Annotated[
+        Literal["no one elected", "most electoral votes"],
+        msgspec.Meta(
+            description='ELECTION TALLY (electoral): "Party with the majority (270 or more) of the electoral votes '
+            'wins"; the text never says what happens without a majority (a tied or unawarded state). "no one '
+            'elected": both parties share first place and nobody becomes Mr. President; "most electoral votes": '
+            "the party with more electoral votes wins anyway."
+        ),
+    ] = "no one elected"
 
-    # ADVANCED GAME (a later issue): nomination, advertising, fund raising, debates
-    # and the incumbent year are not recorded yet; a match must leave them off.
-    nomination: bool = False
-    advertising: bool = False
-    fund_raising: bool = False
-    debates: bool = False
-    incumbent: Literal["", "Republican", "Democratic"] = ""
+    nomination: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Nomination"))] = False
+    advertising: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Advertising"))] = False
+    fund_raising: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Fund Raising"))] = False
+    debates: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Debating"))] = False
+    incumbent: Annotated[
+        Literal["", "Republican", "Democratic"],
+        msgspec.Meta(description=_ADVANCED.format(what="The incumbent year (the party in office)") + ' "": none.'),
+    ] = ""
 
 
 PRESETS: dict[str, Ruleset] = {
