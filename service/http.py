@@ -9,6 +9,7 @@ import msgspec
 from litestar import Litestar, MediaType, Request, Response, get, post
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 import domain
@@ -221,6 +222,21 @@ def _unexpected(_: Request, exc: Exception) -> Response[dict[str, Any]]:
     return _error(503 if isinstance(exc, OSError) else 500, f"{type(exc).__name__}: {exc}")
 
 
+SWAGGER_UI = "/static/vendor/swagger-ui-5.18.2"
+
+
+def _schema_page() -> SwaggerRenderPlugin:
+    """`/schema`: Swagger UI from the service's own static files, so the API's
+    documentation renders with no network (no CDN, no web fonts)."""
+    return SwaggerRenderPlugin(
+        path="/",
+        js_url=f"{SWAGGER_UI}/swagger-ui-bundle.js",
+        css_url=f"{SWAGGER_UI}/swagger-ui.css",
+        standalone_preset_js_url=f"{SWAGGER_UI}/swagger-ui-standalone-preset.js",
+        favicon="<link rel='icon' href='data:,'>",
+    )
+
+
 def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | None = None) -> Litestar:
     routes: list[Any] = [create_match, list_matches, match_summary, record_events, check_events, allowed_actions, list_events, state_at, standings, check_claim, seat_tokens, list_systems]
     routes.extend(viewer_routes())
@@ -235,7 +251,7 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
             HTTPException: _http_error,
             Exception: _unexpected,
         },
-        openapi_config=OpenAPIConfig(title="Recount", version="0.1.0", path="/schema"),
+        openapi_config=OpenAPIConfig(title="Recount", version="0.1.0", path="/schema", render_plugins=[_schema_page()]),
         on_shutdown=[recount.close],
     )
     app.state.recount = recount
