@@ -1,9 +1,153 @@
-"""Routes of the new-match page: a placeholder being written."""
+"""Routes of the new-match page: the page itself, what a game system lets a new
+match choose (`GET /systems/{name}`), and a link turned into a QR code (`POST /qr`).
+
+The page builds its form from the ruleset's JSON schema, so a new option in a
+game's `Ruleset` (with its `msgspec.Meta(description=...)` quoting the rules text)
+appears on the page without touching it. Creating the match is the ordinary
+`POST /matches`: this module adds no second way to create one.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import io
+from typing import Annotated, Any
+
+import msgspec
+import segno
+from litestar import MediaType, Response, get, post
+from litestar.params import FromPath, JSONBody
+
+import domain
+from domain.bid import rules as bid_rules
+from domain.mrpresident import rules as mrpresident_rules
+from domain.president.texts import KNOWLEDGE
+from domain.protocol import Rule
+from service.errors import Malformed, NotFound
+from service.viewer import _page
+
+# A link with a 32-character token and a long host name is well under this; more is
+# not a link this page made. Version 25 of a QR code at level M still holds it, and
+# phones read it from a screen.
+QR_TEXT_MAX = 600
+
+
+class Mode(msgspec.Struct, frozen=True, kw_only=True):
+    """A recording mode a system accepts, in words for the page."""
+
+    value: str
+    label: str
+
+
+class Modes(msgspec.Struct, frozen=True, kw_only=True):
+    """The modes of a system; `default` is what the system takes when the setup names
+    none (None: the setup must choose); `rule` is the sentence that asks for the choice."""
+
+    choices: tuple[Mode, ...]
+    default: str | None
+    rule: Rule
+
+
+# Until each game system declares its modes (an attribute `modes` of this shape, read
+# first below), the modes its `start` accepts are listed here, each with the rule its
+# `start` cites when refusing another.
+MODES_BY_SYSTEM: dict[str, Modes] = {
+    "president": Modes(
+        choices=(
+            Mode(value="full", label="every hand recorded at the deal; plays checked against it"),
+            Mode(value="public", label="only what is seen face up; hands are counts"),
+        ),
+        default="full",
+        rule=KNOWLEDGE,
+    ),
+    "bid": Modes(choices=(Mode(value="full", label="every card shown at the table is recorded"),), default="full", rule=bid_rules.MODE),
+    "mrpresident": Modes(
+        choices=(
+            Mode(value="popular", label="played for popular votes"),
+            Mode(value="electoral", label="played for electoral votes"),
+        ),
+        default=None,
+        rule=mrpresident_rules.MODE,
+    ),
+}
+
+
+class SystemSetup(msgspec.Struct, frozen=True, kw_only=True):
+    """What a new match of one game system may choose: a named preset (each the full
+    resolved ruleset), each option of the ruleset (its JSON schema, every property
+    described with the rules text's sentence), and the recording mode."""
+
+    name: str
+    title: str
+    default_preset: str
+    presets: dict[str, Any]
+    ruleset_schema: dict[str, Any]
+    modes: Modes | None
+
+
+class QrRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=QR_TEXT_MAX, description="the link to encode")]
+
+
+def ruleset_type(system: Any) -> type[msgspec.Struct]:
+    """A system's Ruleset struct: the type of its presets (the protocol names no other)."""
+    return type(next(iter(system.presets.values())))
+
+
+def ruleset_schema(system: Any) -> dict[str, Any]:
+    """The Ruleset's JSON schema with the struct's own definition inlined at the top,
+    so a page reads `properties` without resolving `$ref`."""
+    schema = msgspec.json.schema(ruleset_type(system))
+    definitions = schema.pop("$defs", {})
+    reference = schema.pop("$ref", "")
+    top = definitions.pop(reference.rsplit("/", 1)[-1], {}) if reference else {}
+    return {**top, **schema, **({"$defs": definitions} if definitions else {})}
+
+
+def modes_of(system: Any) -> Modes | None:
+    declared = getattr(system, "modes", None)
+    if declared is not None:
+        return msgspec.convert(declared, Modes, from_attributes=True)
+    return MODES_BY_SYSTEM.get(system.name)
+
+
+@get("/new", include_in_schema=False, sync_to_thread=False)
+def new_match_page() -> Response[bytes]:
+    """The new-match page: choose a system, its preset, options, players and mode."""
+    return _page("new.html")
+
+
+@get("/systems/{name:str}", sync_to_thread=False)
+def system_setup(name: FromPath[str]) -> SystemSetup:
+    """What a new match of this game system may choose: presets, the ruleset's options
+    as a JSON schema (each described by the rules text), and the recording modes."""
+    system = domain.systems().get(name)
+    if system is None:
+        raise NotFound(f"there is no game system named {name!r} (known: {', '.join(sorted(domain.systems()))})")
+    return SystemSetup(
+        name=system.name,
+        title=system.title,
+        default_preset=next(iter(system.presets)),
+        presets={preset: msgspec.to_builtins(ruleset) for preset, ruleset in system.presets.items()},
+        ruleset_schema=ruleset_schema(system),
+        modes=modes_of(system),
+    )
+
+
+@post("/qr", status_code=200, sync_to_thread=True, media_type="image/svg+xml")
+def qr_code(data: JSONBody[QrRequest]) -> Response[bytes]:
+    """A link as a QR code in SVG. POST, so a token in the link stays out of URLs and
+    access logs; at most QR_TEXT_MAX characters."""
+    try:
+        code = segno.make(data.text, error="m", micro=False)
+    except segno.DataOverflowError:
+        # Characters outside Latin-1 take up to four bytes each: a text within the
+        # character bound may still be more than a QR code holds.
+        raise Malformed(f"the text is too long for a QR code ({len(data.text.encode())} bytes)") from None
+    out = io.BytesIO()
+    # omitsize: a viewBox only, so the page sizes the code with CSS.
+    code.save(out, kind="svg", border=4, xmldecl=False, omitsize=True, svgclass="qr", lineclass=None, title="QR code")
+    return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 def new_match_routes() -> list[Any]:
-    return []
+    return [new_match_page, system_setup, qr_code]

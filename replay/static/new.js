@@ -1,0 +1,349 @@
+// The new-match page: the form is generated from the chosen system's ruleset schema
+// (GET /systems/{name}); the match is created with the ordinary POST /matches, and
+// its links are shown with server-rendered QR codes (POST /qr keeps tokens out of URLs).
+import { h } from "/static/dom.js";
+
+const $ = (id) => document.getElementById(id);
+const setups = {}; // system name -> GET /systems/{name}
+let current = null; // the chosen system's setup
+let controls = []; // one per ruleset option: { field, read(), preset }
+
+async function json(path, options = {}) {
+  const reply = await fetch(path, { ...options, headers: { Accept: "application/json", ...(options.headers || {}) } });
+  const body = await reply.json().catch(() => ({}));
+  if (!reply.ok) throw Object.assign(new Error(body.error || `${reply.status} ${reply.statusText}`), { status: reply.status, body });
+  return body;
+}
+
+function notice(message) {
+  $("notice").textContent = message;
+  $("notice").hidden = !message;
+}
+
+// "equal_rank_beats" -> "Equal rank beats"
+function words(field) {
+  const text = field.replaceAll("_", " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// --- players ---------------------------------------------------------------------------
+
+function playerRow(name = "") {
+  const input = h("input", { type: "text", class: "player-name", value: name, maxlength: 40, autocomplete: "off", "aria-label": "Player's name", placeholder: "Name" });
+  const row = h(
+    "li",
+    { class: "player" },
+    input,
+    h("button", { type: "button", class: "icon", title: "Move up a seat", "aria-label": "Move up a seat", onclick: () => row.previousElementSibling?.before(row) }, "↑"),
+    h("button", { type: "button", class: "icon", title: "Remove", "aria-label": "Remove this player", onclick: () => row.remove() }, "✕"),
+  );
+  return row;
+}
+
+function players() {
+  return [...document.querySelectorAll("#players .player-name")].map((input) => input.value.trim()).filter(Boolean);
+}
+
+// Enough empty seats for the fewest players the rules allow; names already typed stay.
+function fillSeats(least) {
+  const list = $("players");
+  while (list.children.length < least) list.append(playerRow());
+}
+
+// --- options ---------------------------------------------------------------------------
+
+function describe(schema) {
+  return schema.description || "";
+}
+
+function optionRow(field, schema, value, control, read) {
+  const row = h(
+    "div",
+    { class: "option", dataset: { field } },
+    h("label", { class: "option-line" }, control.type === "checkbox" ? [control, h("span", { class: "name" }, schema.title || words(field))] : [h("span", { class: "name" }, schema.title || words(field)), control]),
+    describe(schema) ? h("p", { class: "why" }, describe(schema)) : null,
+    h("p", { class: "field-error", hidden: true }),
+  );
+  const mark = () => {
+    try {
+      row.classList.toggle("changed", !same(read(), value));
+    } catch {
+      row.classList.add("changed");
+    }
+  };
+  control.addEventListener("input", mark);
+  control.addEventListener("change", mark);
+  return row;
+}
+
+// One control per ruleset property: a switch, a choice, a number; strings, lists and
+// mappings go to the advanced section (text or JSON).
+function optionControl(field, schema, value) {
+  if (schema.type === "boolean") {
+    const input = h("input", { type: "checkbox", role: "switch", name: field, checked: value === true });
+    return { control: input, read: () => input.checked, advanced: false };
+  }
+  if (Array.isArray(schema.enum)) {
+    const choices = [...schema.enum];
+    const select = h("select", { name: field }, choices.map((choice, i) => h("option", { value: String(i), selected: same(choice, value) }, choice === "" ? "(none)" : String(choice))));
+    return { control: select, read: () => choices[Number(select.value)], advanced: false };
+  }
+  if (schema.type === "integer" || schema.type === "number") {
+    const least = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined);
+    const most = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : undefined);
+    const input = h("input", { type: "number", name: field, inputmode: "numeric", step: schema.type === "integer" ? 1 : "any", min: least, max: most, value });
+    const read = () => {
+      const number = Number(input.value);
+      if (input.value.trim() === "" || !Number.isFinite(number) || (schema.type === "integer" && !Number.isInteger(number))) {
+        throw new Error(schema.type === "integer" ? "a whole number" : "a number");
+      }
+      return number;
+    };
+    return { control: input, read, advanced: false };
+  }
+  if (schema.type === "string") {
+    const input = h("input", { type: "text", name: field, value, autocomplete: "off" });
+    return { control: input, read: () => input.value, advanced: true };
+  }
+  const area = h("textarea", { name: field, rows: 3, spellcheck: "false" }, JSON.stringify(value));
+  const read = () => {
+    try {
+      return JSON.parse(area.value);
+    } catch {
+      throw new Error("JSON (a list in [ ], a mapping in { })");
+    }
+  };
+  return { control: area, read, advanced: true };
+}
+
+function drawOptions() {
+  const preset = current.presets[$("preset").value] || {};
+  const properties = current.ruleset_schema.properties || {};
+  controls = [];
+  const plain = [];
+  const advanced = [];
+  for (const [field, schema] of Object.entries(properties)) {
+    const value = field in preset ? preset[field] : schema.default;
+    const { control, read, advanced: isAdvanced } = optionControl(field, schema, value);
+    const row = optionRow(field, schema, value, control, read);
+    controls.push({ field, read, preset: value, row });
+    (isAdvanced ? advanced : plain).push(row);
+  }
+  $("options").replaceChildren(...plain);
+  $("advanced-options").replaceChildren(...advanced);
+  $("advanced").hidden = advanced.length === 0;
+}
+
+// The options the user changed from the preset; a field that cannot be read is named.
+function changedOptions() {
+  const options = {};
+  let wrong = null;
+  for (const { field, read, preset, row } of controls) {
+    const error = row.querySelector(".field-error");
+    error.hidden = true;
+    try {
+      const value = read();
+      if (!same(value, preset)) options[field] = value;
+    } catch (problem) {
+      error.textContent = `${words(field)} must be ${problem.message}.`;
+      error.hidden = false;
+      if (row.closest("details")) row.closest("details").open = true;
+      wrong = wrong || row;
+    }
+  }
+  return { options, wrong };
+}
+
+// --- modes -----------------------------------------------------------------------------
+
+function drawModes() {
+  const modes = current.modes;
+  const fieldset = $("modes");
+  fieldset.replaceChildren(fieldset.querySelector("legend"));
+  $("mode-rule").replaceChildren();
+  if (!modes) {
+    fieldset.hidden = true;
+    return;
+  }
+  fieldset.hidden = false;
+  fieldset.append(
+    ...modes.choices.map((mode) =>
+      h(
+        "label",
+        { class: "mode" },
+        h("input", { type: "radio", name: "mode", value: mode.value, checked: mode.value === modes.default }),
+        h("span", { class: "mode-text" }, h("strong", null, mode.value), " ", mode.label),
+      ),
+    ),
+  );
+  $("mode-rule").append(h("q", null, modes.rule.quote), " ", h("cite", null, modes.rule.source));
+}
+
+function chosenMode() {
+  return document.querySelector('#modes input[name="mode"]:checked')?.value ?? null;
+}
+
+// --- choosing a system -------------------------------------------------------------------
+
+async function chooseSystem(name) {
+  notice("");
+  $("refused").hidden = true;
+  try {
+    current = setups[name] || (setups[name] = await json(`/systems/${encodeURIComponent(name)}`));
+  } catch (error) {
+    notice(`The rules of ${name} could not be loaded: ${error.message}`);
+    return;
+  }
+  $("preset").replaceChildren(...Object.keys(current.presets).map((preset) => h("option", { value: preset, selected: preset === current.default_preset }, preset)));
+  drawModes();
+  drawOptions();
+  fillSeats(current.presets[current.default_preset]?.min_players || 2);
+  const url = new URL(location.href);
+  url.searchParams.set("system", name);
+  history.replaceState(null, "", url);
+}
+
+// --- creating ----------------------------------------------------------------------------
+
+function refused(error) {
+  const box = $("refused");
+  const rule = error.body?.rule;
+  const details = (error.body?.details || []).map((detail) => [detail.key, detail.message].filter(Boolean).join(": "));
+  box.replaceChildren(
+    h("p", { class: "refused-what" }, `Not created: ${error.message}`),
+    rule ? h("blockquote", { class: "rule" }, h("p", null, rule.quote), h("cite", null, rule.source)) : null,
+    details.length ? h("ul", null, details.map((detail) => h("li", null, detail))) : null,
+  );
+  box.hidden = false;
+  box.scrollIntoView({ block: "center" });
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("refused").hidden = true;
+  const { options, wrong } = changedOptions();
+  if (wrong) {
+    wrong.scrollIntoView({ block: "center" });
+    return;
+  }
+  const setup = {
+    system: current.name,
+    preset: $("preset").value,
+    players: players(),
+    options,
+    title: $("title").value.trim(),
+    keep_hands_private: $("private").checked,
+  };
+  const mode = chosenMode();
+  if (mode) setup.mode = mode;
+  const button = $("create");
+  button.disabled = true;
+  try {
+    const created = await json("/matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(setup) });
+    showCreated(created, setup);
+  } catch (error) {
+    refused(error);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// --- the links ---------------------------------------------------------------------------
+
+async function drawQr(holder, text) {
+  try {
+    const reply = await fetch("/qr", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }) });
+    if (!reply.ok) throw new Error((await reply.json().catch(() => ({}))).error || reply.statusText);
+    // The server's own SVG (paths only), parsed as XML rather than set as HTML.
+    const parsed = new DOMParser().parseFromString(await reply.text(), "image/svg+xml").documentElement;
+    if (parsed.localName !== "svg") throw new Error("not an SVG image");
+    holder.replaceChildren(document.importNode(parsed, true));
+  } catch (error) {
+    holder.replaceChildren(h("p", { class: "muted" }, `No QR code: ${error.message}`));
+  }
+}
+
+function copyButton(text) {
+  const button = h("button", { type: "button", class: "secondary copy" }, "Copy link");
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "Copied";
+    } catch {
+      button.textContent = "Copy failed: press on the link";
+    }
+  });
+  return button;
+}
+
+function linkCard(kind, heading, note, url) {
+  const qr = h("div", { class: "qr-box", "aria-label": `QR code: ${heading}` }, h("p", { class: "muted" }, "QR code…"));
+  drawQr(qr, url);
+  return h(
+    "article",
+    { class: `link-card ${kind}`, dataset: { kind } },
+    h("h3", null, heading),
+    note ? h("p", { class: "note" }, note) : null,
+    h("a", { class: "link", href: url }, url),
+    qr,
+    copyButton(url),
+  );
+}
+
+function showCreated(created, setup) {
+  const id = created.match_id;
+  try {
+    // The recording page reads it from here when its link arrives without the fragment.
+    localStorage.setItem(`recount.write.${id}`, created.write_token);
+  } catch {
+    notice("This browser would not keep the write token: keep the recording link.");
+  }
+  const base = `${location.origin}`;
+  const record = `${base}/record/${encodeURIComponent(id)}#token=${encodeURIComponent(created.write_token)}`;
+  const spectators = `${base}/view/${encodeURIComponent(id)}`;
+  $("created-summary").replaceChildren(
+    h("strong", null, setup.title || `${current.title} match`),
+    ` · ${current.title}, ${setup.preset} rules · `,
+    h("span", { class: "match-id" }, id),
+  );
+  $("links").replaceChildren(
+    h("a", { class: "primary button", href: record }, "Start recording"),
+    linkCard("record", "Recording link", "Whoever opens it can record. This phone keeps it already; share it only with a co-recorder.", record),
+    ...Object.entries(created.seat_tokens).map(([player, token]) =>
+      linkCard("seat", `${player}'s seat`, `${player}'s own view: their hand, nobody else's.`, `${base}/view/${encodeURIComponent(id)}?as=${encodeURIComponent(player)}#token=${encodeURIComponent(token)}`),
+    ),
+    linkCard("spectators", "Spectators", "Everything face up, no hidden card.", spectators),
+  );
+  $("setup").hidden = true;
+  $("created").hidden = false;
+  window.scrollTo(0, 0);
+}
+
+// --- start -------------------------------------------------------------------------------
+
+async function start() {
+  $("add-player").addEventListener("click", () => {
+    const row = playerRow();
+    $("players").append(row);
+    row.querySelector("input").focus();
+  });
+  $("system").addEventListener("change", () => chooseSystem($("system").value));
+  $("preset").addEventListener("change", drawOptions);
+  $("setup").addEventListener("submit", create);
+  let systems;
+  try {
+    systems = await json("/systems");
+  } catch (error) {
+    notice(`The game systems could not be loaded: ${error.message}`);
+    return;
+  }
+  const asked = new URLSearchParams(location.search).get("system");
+  const chosen = systems.some((system) => system.name === asked) ? asked : systems[0]?.name;
+  $("system").replaceChildren(...systems.map((system) => h("option", { value: system.name, selected: system.name === chosen }, system.title)));
+  if (chosen) await chooseSystem(chosen);
+  document.body.dataset.ready = "true";
+}
+
+start();

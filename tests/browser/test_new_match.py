@@ -1,0 +1,154 @@
+"""The new-match page in headless Chromium at a phone's size (390×844) against the
+real app: for each game system, fill the form, change an option and the players,
+create, and find that match through the API with that option and those players;
+the links and their QR codes are shown; a refused setup shows its rule and creates
+nothing; nothing scrolls sideways."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+
+
+def expect(locator: Any) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    opened = context.new_page()
+    opened.set_default_timeout(5000)
+    try:
+        yield opened
+    finally:
+        context.close()
+
+
+def open_new(phone: Any, served: Any, system: str) -> None:
+    phone.goto(f"{served.url}/new?system={system}")
+    expect(phone.locator("body[data-ready=true]")).to_have_count(1)
+    expect(phone.locator("#system")).to_have_value(system)
+
+
+def seat_players(phone: Any, names: list[str]) -> None:
+    rows = phone.locator("#players .player-name")
+    while rows.count() < len(names):
+        phone.locator("#add-player").click()
+    for i in range(rows.count()):
+        rows.nth(i).fill(names[i] if i < len(names) else "")
+
+
+def sideways_overflow(phone: Any) -> int:
+    return phone.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+
+
+def described_fields(served: Any, system: str) -> list[str]:
+    with httpx.Client(base_url=served.url, timeout=10) as client:
+        properties = client.get(f"/systems/{system}").json()["ruleset_schema"]["properties"]
+    return [field for field, schema in properties.items() if schema.get("description")]
+
+
+def match_ids(served: Any) -> set[str]:
+    with httpx.Client(base_url=served.url, timeout=10) as client:
+        return {match["id"] for match in client.get("/matches").json()}
+
+
+# given a system, when an option is changed (a switch or a choice), the players named and
+# a mode chosen, then the match is created with that option, those players, that mode.
+CASES = [
+    ("president", "equal_rank_beats", "switch", True, ["Al", "Betty", "Carl", "Dana", "Eve"], "public"),
+    ("bid", "region_tie_cards", "all", "all", ["Ann", "Ben", "Cy"], "full"),
+    ("mrpresident", "electoral_state_tie", "split", "split", ["Rita", "Dan"], "electoral"),
+]
+
+
+@pytest.mark.parametrize(("system", "field", "change", "value", "players", "mode"), CASES, ids=[case[0] for case in CASES])
+def test_a_match_is_created_from_the_phone_with_its_option_players_and_links(
+    phone: Any, served: Any, system: str, field: str, change: str, value: Any, players: list[str], mode: str
+) -> None:
+    open_new(phone, served, system)
+    options = phone.locator("#options .option, #advanced-options .option")
+    expect(phone.locator(".option .why")).to_have_count(len(described_fields(served, system)))
+    assert options.count() > 0
+    row = phone.locator(f'.option[data-field="{field}"]')
+    if change == "switch":
+        row.locator("input[role=switch]").click()
+    else:
+        row.locator("select").select_option(label=change)
+    expect(row).to_have_class(re.compile(r"\bchanged\b"))
+    seat_players(phone, players)
+    phone.locator(f'#modes input[value="{mode}"]').check()
+    phone.locator("#title").fill(f"New {system} at the table")
+    assert sideways_overflow(phone) <= 0
+    phone.locator("#create").click()
+
+    expect(phone.locator("#created")).to_be_visible()
+    record = phone.locator(".link-card.record a.link").get_attribute("href")
+    found = re.fullmatch(rf"{re.escape(served.url)}/record/(m_\w+)#token=(.+)", record or "")
+    assert found, record
+    match_id, write_token = found.groups()
+    assert phone.evaluate(f"() => localStorage.getItem('recount.write.{match_id}')") == write_token
+
+    seats = phone.locator(".link-card.seat a.link")
+    expect(seats).to_have_count(len(players))
+    for i, player in enumerate(players):
+        link = urlsplit(seats.nth(i).get_attribute("href"))
+        assert link.path == f"/view/{match_id}" and parse_qs(link.query)["as"] == [player] and link.fragment.startswith("token=seat_")
+    expect(phone.locator(".link-card.spectators a.link")).to_have_attribute("href", f"{served.url}/view/{match_id}")
+    # One QR code per link, drawn by the server as SVG.
+    expect(phone.locator(".qr-box svg")).to_have_count(len(players) + 2)
+    assert phone.locator(".qr-box svg path").count() >= len(players) + 2
+    assert sideways_overflow(phone) <= 0
+
+    with httpx.Client(base_url=served.url, timeout=10) as client:
+        summary = client.get(f"/matches/{match_id}").json()
+        assert summary["players"] == players and summary["title"] == f"New {system} at the table"
+        created = client.get(f"/matches/{match_id}/events", headers={"Authorization": f"Bearer {write_token}"}).json()
+    event = created["events"][0]["event"]
+    assert event["ruleset"][field] == value
+    assert event["mode"] == mode
+
+
+def test_a_setup_with_one_player_shows_the_rule_that_refuses_it_and_creates_nothing(phone: Any, served: Any) -> None:
+    """president-classic.md § header: “_player_: 4-7” — the 422's rule sentence is shown."""
+    before = match_ids(served)
+    open_new(phone, served, "president")
+    seat_players(phone, ["Al"])
+    phone.locator("#create").click()
+    refused = phone.locator("#refused")
+    expect(refused).to_be_visible()
+    expect(refused.locator(".rule")).to_contain_text("_player_: 4-7")
+    expect(refused.locator(".rule cite")).to_contain_text("president-classic.md")
+    expect(phone.locator("#created")).to_be_hidden()
+    assert sideways_overflow(phone) <= 0
+    assert match_ids(served) == before
+
+
+def test_an_option_that_is_not_json_is_named_and_nothing_is_sent(phone: Any, served: Any) -> None:
+    before = match_ids(served)
+    open_new(phone, served, "president")
+    phone.locator("#advanced summary").click()
+    row = phone.locator('.option[data-field="exchange"]')
+    row.locator("textarea").fill("[2, 1")
+    phone.locator("#create").click()
+    expect(row.locator(".field-error")).to_contain_text("Exchange must be JSON")
+    expect(phone.locator("#created")).to_be_hidden()
+    assert match_ids(served) == before
+
+
+def test_the_index_links_to_the_new_match_page(phone: Any, served: Any) -> None:
+    phone.goto(served.url + "/")
+    phone.locator("#new-match").click()
+    expect(phone).to_have_url(re.compile(r"/new(\?|$)"))
+    expect(phone.locator("body[data-ready=true]")).to_have_count(1)
