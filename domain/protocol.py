@@ -169,9 +169,13 @@ class GameSystem(Protocol):
     def standings(self, state: Any) -> Standings:
         """Standings recomputed from the state, with the steps that decided them."""
 
-    def describe(self, state: Any, event: msgspec.Struct, after: Any = None) -> str:
-        """One line in words, e.g. “Betty plays three 9s”; `state` is before the event,
-        `after` (when the caller has folded it already) the state it leaves."""
+    def describe(self, state: Any, event: msgspec.Struct, after: Any = None, perspective: Perspective = SPECTATOR) -> str:
+        """One line in words, e.g. “Betty plays three 9s”, as `perspective` may know the
+        event: like `view` and `redact`, the words name no card (value, ballot) hidden
+        from it, in any form (“Carl gives Dana two cards” to a spectator, the cards
+        named to Carl, Dana and everyone). The default is a spectator, so a caller that
+        forgets to say who reads leaks nothing. `state` is before the event, `after`
+        (when the caller has folded it already) the state it leaves."""
 
     def allowed(self, state: Any) -> Sequence[Choice]:
         """The actions the rules allow now, from everything the record knows (the

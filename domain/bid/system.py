@@ -11,7 +11,7 @@ from domain.bid.board import board_from
 from domain.bid.events import ACTIONS, MatchCreated, Seat
 from domain.bid.rules import MODE, PLAYERS, SETUP, SUIT_PER_PLAYER
 from domain.bid.ruleset import DEFAULT_PRESET, PRESETS, resolve
-from domain.protocol import Choice, IllegalAction, MatchSetup, Perspective, Standings
+from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Standings
 
 NAME = "bid"
 PLAYABLE_SUITS = ("D", "H", "S")
@@ -76,8 +76,10 @@ class BidSystem:
     def standings(self, current: state.BidState) -> Standings:
         return tally.standings(current)
 
-    def describe(self, current: state.BidState, event: msgspec.Struct, after: state.BidState | None = None) -> str:
-        return words.describe(current, event)
+    def describe(
+        self, current: state.BidState, event: msgspec.Struct, after: state.BidState | None = None, perspective: Perspective = SPECTATOR
+    ) -> str:
+        return words.describe(current, event, perspective)
 
     def follow_up(self, current: state.BidState) -> tuple[msgspec.Struct, ...]:
         """The reveal, once every sealed bid of the round is committed: in a remote

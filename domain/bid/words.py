@@ -16,7 +16,7 @@ from domain.bid.board import region_of
 from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed, MatchCreated
 from domain.bid.state import ROUNDS, BidState, finished, winning_bid
 from domain.bid.tally import RegionResult, how, region_results
-from domain.protocol import Perspective
+from domain.protocol import SPECTATOR, Perspective
 
 HIDDEN = "committed"
 
@@ -109,8 +109,9 @@ def redact(state: BidState, event: msgspec.Struct, perspective: Perspective) -> 
     return data
 
 
-def describe(state: BidState, event: msgspec.Struct) -> str:
-    """One line for every perspective, so a sealed bid's card never appears."""
+def describe(state: BidState, event: msgspec.Struct, perspective: Perspective = SPECTATOR) -> str:
+    """One line as `perspective` may know the event: a sealed bid's card is named only
+    to its player and to everyone (as `redact` shows it), never to the others."""
     if isinstance(event, MatchCreated):
         seats = ", ".join(f"{seat.player} holds the {cards.SUITS.get(seat.suit, seat.suit)}" for seat in event.players)
         note = " (a reconstruction)" if event.board.reconstruction else ""
@@ -120,7 +121,8 @@ def describe(state: BidState, event: msgspec.Struct) -> str:
         where = f" in {region.name}" if region else ""
         return f"Round {len(state.districts) + 1}: {cards.district_name(event.district)}{where} is up for bid"
     if isinstance(event, BidCommitted):
-        return f"{event.player} commits a sealed bid"
+        card = f": {cards.card_name(event.card)}" if sees_commit(perspective, event.player) else ""
+        return f"{event.player} commits a sealed bid{card}"
     if isinstance(event, BidsRevealed):
         shown = ", ".join(f"{bid.player} shows {cards.card_name(bid.card)}" for bid in event.bids)
         district = cards.district_name(state.up) if state.up else "the district"

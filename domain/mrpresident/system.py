@@ -15,7 +15,7 @@ from domain.mrpresident.standings import standings
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.views import redact, view
 from domain.mrpresident.words import describe
-from domain.protocol import Choice, IllegalAction, MatchSetup, Rule
+from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Rule
 
 UNKNOWN_EVENT = Rule(id="mrpresident.event", source="DESIGN.md § Principles", quote="One protocol, many games.")
 
@@ -70,8 +70,8 @@ class MrPresident:
     def standings(self, state: MatchState):
         return standings(state)
 
-    def describe(self, state: MatchState, event: msgspec.Struct, after: MatchState | None = None) -> str:
-        return describe(state, event)
+    def describe(self, state: MatchState, event: msgspec.Struct, after: MatchState | None = None, perspective: Perspective = SPECTATOR) -> str:
+        return describe(state, event, perspective)
 
     def allowed(self, state: MatchState) -> list[Choice]:
         return choices.allowed(state)

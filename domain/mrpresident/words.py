@@ -1,5 +1,6 @@
-"""Each event in one line, as a player would say it at the table. Votes on face-down
-Ballots are never said."""
+"""Each event in one line, as a player would say it at the table, to a perspective.
+Votes on face-down Ballots are never said; where the Absentee Ballots go is said only
+to their own party (and everyone), as `views.redact` shows them."""
 
 from __future__ import annotations
 
@@ -26,8 +27,10 @@ from domain.mrpresident.events import (
     TicketChosen,
     UndecidedVotersSetAside,
 )
-from domain.mrpresident.board import MEMBERS
+from domain.mrpresident.board import MEMBERS, PARTIES
 from domain.mrpresident.state import MatchState
+from domain.mrpresident.views import parties_seen
+from domain.protocol import SPECTATOR, Perspective
 
 NUMBERS = "no one two three four five six seven eight nine ten eleven twelve".split()
 REGION_SHORT = {"Eastern": "the East", "Southern": "the South", "Midwestern": "the Midwest", "Western": "the West"}
@@ -65,7 +68,7 @@ def ballots_said(state: MatchState, ballots: Sequence[Ballot]) -> str:
     return listing(parts)
 
 
-def describe(state: MatchState, event: msgspec.Struct) -> str:
+def describe(state: MatchState, event: msgspec.Struct, perspective: Perspective = SPECTATOR) -> str:
     match event:
         case MatchCreated():
             return f"A Mr. President match for {event.mode} votes: {listing(event.players)} on the {event.board.name} board"
@@ -102,7 +105,12 @@ def describe(state: MatchState, event: msgspec.Struct) -> str:
         case HeadquartersCardDrawn():
             return f"{event.player} draws “{event.title}”" + effects_said(state, event)
         case AbsenteeBallotsCast():
-            return f"The {MEMBERS[event.party]} cast {count(len(event.ballots), 'Absentee Ballot')}" + (
+            # mr-president.md § Absentee Ballots: “they do not, however, announce the casting of these Ballots
+            # to their opponents”: where they go is said to the party's own eyes only.
+            where = ""
+            if event.ballots and PARTIES.index(event.party) in parties_seen(state, perspective):
+                where = f" ({ballots_said(state, event.ballots)})"
+            return f"The {MEMBERS[event.party]} cast {count(len(event.ballots), 'Absentee Ballot')}{where}" + (
                 f" and set {word(event.set_aside)} aside" if event.set_aside else ""
             )
         case RegionCounted():

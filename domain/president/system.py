@@ -12,7 +12,7 @@ from domain.president.cards import Deck
 from domain.president.events import ACTION_TYPES, MatchCreated
 from domain.president.ruleset import MODES, PRESETS, resolve
 from domain.president.texts import KNOWLEDGE, RULES_ARE_DATA, rule
-from domain.protocol import Choice, IllegalAction, MatchSetup, Perspective, Standings
+from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Standings
 
 
 class President:
@@ -63,8 +63,10 @@ class President:
     def standings(self, current: state.State) -> Standings:
         return standings.standings(current)
 
-    def describe(self, current: state.State, event: msgspec.Struct, after: state.State | None = None) -> str:
-        return views.describe(current, event, after)
+    def describe(
+        self, current: state.State, event: msgspec.Struct, after: state.State | None = None, perspective: Perspective = SPECTATOR
+    ) -> str:
+        return views.describe(current, event, after, perspective)
 
     def allowed(self, current: state.State) -> list[Choice]:
         return choices.allowed(current)

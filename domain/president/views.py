@@ -21,7 +21,7 @@ from domain.president.events import (
 )
 from domain.president.order import is_bomb, set_rank
 from domain.president.state import State, evolve, title_of
-from domain.protocol import Perspective
+from domain.protocol import SPECTATOR, Perspective
 
 
 def sees_cards_of(state: State, perspective: Perspective, player: str) -> bool:
@@ -101,9 +101,16 @@ def redact(state: State, event: msgspec.Struct, perspective: Perspective) -> dic
     if isinstance(event, CardsDealt) and event.hands:
         data["sizes"] = {player: len(cards) for player, cards in event.hands.items()}
         data["hands"] = {p: list(c) for p, c in event.hands.items() if sees_cards_of(state, perspective, p)}
+        if state.ruleset.blind and perspective.kind != "everyone":
+            # friday § Blind President: “face-down piles that the players are not allowed to look at”: a seat
+            # sees the hand taken from the top of its pile, not the rest (as `view` shows piles).
+            data["hands"] = {p: cards[: state.ruleset.blind_hand] for p, cards in data["hands"].items()}
     elif isinstance(event, CardsExchanged) and event.cards:
         if not (sees_cards_of(state, perspective, event.giver) or sees_cards_of(state, perspective, event.receiver)):
             data |= {"cards": [], "unknown": len(event.cards) + event.unknown}
+    elif isinstance(event, CardDrawn) and event.card is not None and not sees_cards_of(state, perspective, event.player):
+        # friday § Blind President: the card drawn goes into the player's hand, hidden like the rest of it.
+        data.pop("card")
     return data
 
 
@@ -112,8 +119,9 @@ def _titled(state: State, player: str) -> str:
     return f"{player} ({title})" if title else player
 
 
-def describe(state: State, event: msgspec.Struct, after: State | None = None) -> str:
-    # A play or a pass is worded from the state it leaves: the caller's, when it folded it already.
+def describe(state: State, event: msgspec.Struct, after: State | None = None, perspective: Perspective = SPECTATOR) -> str:
+    # Cards that change hands unseen by `perspective` (an exchange, a Blind draw) are only counted, as
+    # `redact` counts them: the words must not name what the event's data hides. A play or a pass is worded from the state it leaves: the caller's, when it folded it already.
     # Plays and passes first: nearly every event of a match is one.
     if isinstance(event, CardsPlayed):
         names = state.ruleset.rank_names
@@ -147,15 +155,16 @@ def describe(state: State, event: msgspec.Struct, after: State | None = None) ->
         count = sum(len(c) for c in event.hands.values()) or sum(event.sizes.values())
         return f"{event.dealer} deals {count} cards to {len(state.seating)} players"
     if isinstance(event, CardsExchanged):
-        given = labels(event.cards)
-        if event.unknown:
+        seen = sees_cards_of(state, perspective, event.giver) or sees_cards_of(state, perspective, event.receiver)
+        given = labels(event.cards) if seen else count_words(len(event.cards) + event.unknown)
+        if event.unknown and seen:
             unseen = count_words(event.unknown)
             given = f"{given} and {event.unknown} unseen" if given else unseen
         asked = f", asked for {' and '.join(event.asked)}" if event.asked else ""
         return f"{_titled(state, event.giver)} gives {_titled(state, event.receiver)} {given}{asked}"
     if isinstance(event, CardDrawn):
-        seen = f" ({labels((event.card,))})" if event.card else ""
-        return f"{event.player} takes the top card of the pile{seen}"
+        shown = f" ({labels((event.card,))})" if event.card and sees_cards_of(state, perspective, event.player) else ""
+        return f"{event.player} takes the top card of the pile{shown}"
     if isinstance(event, DirectionChosen):
         first = f"; {event.leader} goes first" if event.leader else ""
         return f"{event.player} chooses to play {event.direction}{first}"

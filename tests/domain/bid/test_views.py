@@ -39,10 +39,14 @@ def test_a_sealed_bid(table, perspective, sees):
         other = BidCommitted(player="Al", card="10H")
         assert SYSTEM.view(after, perspective) == SYSTEM.view(SYSTEM.evolve(before, other), perspective)
         assert SYSTEM.redact(before, commit, perspective) == SYSTEM.redact(before, other, perspective)
-        assert SYSTEM.describe(before, commit) == SYSTEM.describe(before, other)
+        assert SYSTEM.describe(before, commit, perspective=perspective) == SYSTEM.describe(before, other, perspective=perspective)
+        assert SYSTEM.describe(before, commit, perspective=perspective) == "Al commits a sealed bid"
+    else:
+        assert SYSTEM.describe(before, commit, perspective=perspective) == "Al commits a sealed bid: the 9 of hearts"
 
 
-def test_a_commit_is_described_without_its_card(table):
+def test_a_commit_is_described_without_its_card_by_default(table):
+    """A caller that does not say who reads gets the spectator's words."""
     before = table.state(["up 7C"])
     line = SYSTEM.describe(before, BidCommitted(player="Al", card="9H"))
     assert line == "Al commits a sealed bid"

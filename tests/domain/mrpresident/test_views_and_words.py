@@ -42,6 +42,13 @@ def test_absentee_ballots_are_not_announced_and_counting_reveals():
     hidden = SYSTEM.redact(state, action, Perspective("seat", "Betty"))
     assert hidden["ballots"] == [{"seal": None, "state": None, "votes": None}]
     assert SYSTEM.redact(state, action, Perspective("seat", "Al"))["ballots"][0]["state"] == "NY"
+    said = {name: SYSTEM.describe(state, action, perspective=p) for name, p in (("spectator", SPECTATOR), ("Betty", Perspective("seat", "Betty")), ("Al", Perspective("seat", "Al")), ("everyone", EVERYONE))}
+    assert said == {
+        "spectator": "The Republicans cast one Absentee Ballot and set six aside",
+        "Betty": "The Republicans cast one Absentee Ballot and set six aside",
+        "Al": "The Republicans cast one Absentee Ballot (one President Ballot in New York) and set six aside",
+        "everyone": "The Republicans cast one Absentee Ballot (one President Ballot in New York) and set six aside",
+    }
     state = record(SYSTEM, state, [action, ev.AbsenteeBallotsCast(party="Democratic", set_aside=6)])
     absentee = [b for b in SYSTEM.view(state, SPECTATOR)["ballots"] if b["how"] == "absentee"]
     assert absentee == [{**absentee[0], "seal": None, "state": None, "votes": None}]

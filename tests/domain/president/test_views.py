@@ -87,10 +87,61 @@ def test_redacted_exchange_is_a_count_for_others(kit):
     ],
 )
 def test_describe(kit, given, when, said):
+    """As the recorder (everyone) words them."""
     deal = kit.deal("Dana", kit.SMALL_GAME_TWO)
     state = kit.play(kit.small_match(), [deal if line == "deal" else line for line in given])
     event = deal if when == "deal" else kit.action(when)
-    assert SYSTEM.describe(state, event) == said
+    assert SYSTEM.describe(state, event, perspective=EVERYONE) == said
+
+
+@pytest.mark.parametrize(
+    "perspective, said",
+    [
+        (SPECTATOR, "Dana (scum) gives Al (president) two cards"),
+        (Perspective("seat", "Betty"), "Dana (scum) gives Al (president) two cards"),
+        (Perspective("seat", "Dana"), "Dana (scum) gives Al (president) 8♣ 8♦"),
+        (Perspective("seat", "Al"), "Dana (scum) gives Al (president) 8♣ 8♦"),
+        (EVERYONE, "Dana (scum) gives Al (president) 8♣ 8♦"),
+    ],
+    ids=["spectator", "another seat", "giver", "receiver", "everyone"],
+)
+def test_a_full_mode_exchange_is_worded_as_the_perspective_may_know_it(kit, perspective, said):
+    """Given a full-mode match after the deal, when Dana gives Al 8♣ 8♦, then the words name the cards only to
+    whom `redact` shows them (issue 13: hidden cards never leak through words)."""
+    state = kit.small_game_two()
+    gift = kit.action("Dana gives Al 8C 8D")
+    assert SYSTEM.describe(state, gift, perspective=perspective) == said
+    assert SYSTEM.describe(state, gift) == SYSTEM.describe(state, gift, perspective=SPECTATOR)
+
+
+@pytest.mark.parametrize(
+    "mode, perspective, said",
+    [
+        ("full", SPECTATOR, "Bo takes the top card of the pile"),
+        ("full", Perspective("seat", "Al"), "Bo takes the top card of the pile"),
+        ("full", Perspective("seat", "Bo"), "Bo takes the top card of the pile (5♣)"),
+        ("full", EVERYONE, "Bo takes the top card of the pile (5♣)"),
+        ("public", SPECTATOR, "Bo takes the top card of the pile (5♣)"),
+    ],
+    ids=["full-spectator", "full-other-seat", "full-drawer", "full-everyone", "public-spectator"],
+)
+def test_a_blind_draw_names_its_card_only_to_whom_the_hand_is_shown(kit, mode, perspective, said):
+    """friday § Blind President: “If a player runs out of cards in their hand during a round, they may take one
+    card from the top of their pile”; in full mode the card joins a hidden hand, in public mode the table saw it."""
+    state = kit.new_match(players=["Al", "Bo"], preset="friday", deck=kit.SMALL_DECK, blind=True, blind_hand=1, mode=mode)
+    dealt = kit.deal("Al", {"Bo": "3C 5C 7C 8C 4D 6D", "Al": "4C 3D 5D 6C 7D 8D"}) if mode == "full" else kit.deal("Al", Bo=6, Al=6)
+    state = kit.play(state, [dealt, "Bo plays 3C", "Al plays 4C"])
+    draw = kit.action("Bo draws 5C")
+    assert SYSTEM.describe(state, draw, perspective=perspective) == said
+    assert ("card" in SYSTEM.redact(state, draw, perspective)) == said.endswith("(5♣)")
+
+
+def test_a_blind_deal_shows_a_seat_its_hand_not_its_pile(kit):
+    """friday § Blind President: “face-down piles that the players are not allowed to look at”."""
+    state = kit.new_match(players=["Al", "Bo"], preset="friday", deck=kit.SMALL_DECK, blind=True, blind_hand=1)
+    dealt = kit.deal("Al", {"Bo": "3C 5C 7C 8C 4D 6D", "Al": "4C 3D 5D 6C 7D 8D"})
+    assert SYSTEM.redact(state, dealt, Perspective("seat", "Bo"))["hands"] == {"Bo": ["3C"]}
+    assert SYSTEM.redact(state, dealt, EVERYONE)["hands"]["Bo"] == ["3C", "5C", "7C", "8C", "4D", "6D"]
 
 
 def test_describe_public_exchange_and_the_end(kit):
