@@ -1,0 +1,280 @@
+// The recording page's controls, built from the choices the API lists (GET
+// /matches/{id}/allowed) without knowing any rule: a complete choice is one button;
+// a choice with one pick of one value shows the values, and a tap on one records it;
+// any other choice opens a composer with its picks (a list pick pre-filled when its
+// size is fixed, so "tap the play, then Play" is two taps) and records on confirm.
+// A renderer may add `forbidden(frame, choices)`: actions drawn greyed, which the
+// page explains (the dry run's rule) instead of recording.
+import { cardLabel, h } from "/static/dom.js";
+
+const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
+
+export function valueLabel(value) {
+  if (typeof value === "string") return CARD_CODE.test(value) ? cardLabel(value) : value;
+  if (value === null || value === undefined) return "—";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+const isList = (pick) => pick.most !== null && pick.most !== undefined;
+const key = (value) => JSON.stringify(value);
+
+// How often a value may be taken: its limit, else how often it is listed.
+function capOf(pick, value) {
+  if (typeof value === "string" && pick.limits && value in pick.limits) return pick.limits[value];
+  return pick.among.filter((other) => key(other) === key(value)).length;
+}
+
+function distinct(values) {
+  const seen = new Set();
+  return values.filter((value) => !seen.has(key(value)) && seen.add(key(value)));
+}
+
+// "bids.Al" sets event.bids.Al.
+export function setField(event, path, value) {
+  const parts = path.split(".");
+  let target = event;
+  // Copy each level on the way down (a choice's decided fields stay as listed); a
+  // number walks into a list ("bids.0.card").
+  for (const part of parts.slice(0, -1)) {
+    const inner = target[part];
+    target = target[part] = Array.isArray(inner) ? inner.map((item) => (item && typeof item === "object" ? { ...item } : item)) : { ...(inner || {}) };
+  }
+  target[parts[parts.length - 1]] = value;
+}
+
+// The first `least` values a list pick can take, when its size is fixed.
+function preselect(pick) {
+  if (!isList(pick) || pick.least !== pick.most) return [];
+  const taken = [];
+  for (const value of pick.among) {
+    if (taken.length >= pick.least) break;
+    if (taken.filter((t) => key(t) === key(value)).length < capOf(pick, value)) taken.push(value);
+  }
+  return taken;
+}
+
+// A deal the page makes itself: a choice whose hints give the deck, the hand sizes
+// and the dealing order (a full-mode deal). Shuffled with the platform's CSPRNG.
+export function dealHands(hints) {
+  const deck = [...hints.deck];
+  for (let i = deck.length - 1; i > 0; i -= 1) {
+    const j = crypto.getRandomValues(new Uint32Array(1))[0] % (i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  const order = hints.order || hints.dealing_order || Object.keys(hints.sizes);
+  const hands = Object.fromEntries(order.map((player) => [player, []]));
+  let seat = 0;
+  for (const cardCode of deck) {
+    let tries = 0;
+    while (hands[order[seat % order.length]].length >= hints.sizes[order[seat % order.length]] && tries < order.length) {
+      seat += 1;
+      tries += 1;
+    }
+    if (tries >= order.length) break;
+    hands[order[seat % order.length]].push(cardCode);
+    seat += 1;
+  }
+  return hands;
+}
+
+export class Controls {
+  // actions: { send(event, label, choice), explain(event, label), note(text) }
+  constructor(actions) {
+    this.actions = actions;
+    this.open = null; // the choice being composed: { index, filled: {field: value or [values]} }
+  }
+
+  draw(choices, { finished, waiting, forbidden }) {
+    this.choices = choices;
+    if (this.open && !choices[this.open.index]) this.open = null;
+    if (finished) return [h("p", { class: "done" }, "The match is over: nothing more to record.")];
+    if (!choices.length) return [h("p", { class: "muted" }, waiting ? "Waiting for the recorded actions to come back…" : "Nothing can be recorded now.")];
+    const groups = new Map();
+    choices.forEach((choice, index) => {
+      const who = choice.player || "";
+      if (!groups.has(who)) groups.set(who, []);
+      groups.get(who).push([choice, index]);
+    });
+    const parts = [];
+    for (const [who, listed] of groups) {
+      const blocked = forbidden.filter((probe) => (probe.player || "") === who);
+      parts.push(
+        h(
+          "section",
+          { class: "choice-group", "data-player": who },
+          h("h3", null, who ? `${who}` : "The table"),
+          h("div", { class: "choice-buttons" }, listed.map(([choice, index]) => this.drawChoice(choice, index))),
+          blocked.length ? h("div", { class: "choice-buttons forbidden-row" }, blocked.map((probe) => this.drawForbidden(probe))) : null,
+        ),
+      );
+    }
+    const loose = forbidden.filter((probe) => !groups.has(probe.player || ""));
+    if (loose.length) parts.push(h("section", { class: "choice-group" }, h("div", { class: "choice-buttons forbidden-row" }, loose.map((probe) => this.drawForbidden(probe)))));
+    if (this.open) parts.push(this.drawComposer(choices[this.open.index], this.open));
+    return parts;
+  }
+
+  drawForbidden(probe) {
+    return h(
+      "button",
+      { type: "button", class: "choice forbidden", "aria-disabled": "true", "data-type": probe.event.type, onclick: () => this.actions.explain(probe.event, probe.label) },
+      probe.label,
+    );
+  }
+
+  drawChoice(choice, index) {
+    const picks = choice.picks || [];
+    const hints = choice.hints || {};
+    const data = { type: choice.type, index, hints: JSON.stringify(hints) };
+    if (hints.deck && hints.sizes) {
+      return h("button", { type: "button", class: "choice deal", dataset: data, onclick: () => this.deal(choice) }, "Shuffle and deal");
+    }
+    if (!picks.length) {
+      return h("button", { type: "button", class: "choice", dataset: data, onclick: () => this.actions.send({ ...choice.event, type: choice.type }, choice.label, choice) }, choice.label);
+    }
+    if (picks.length === 1 && !isList(picks[0])) {
+      const pick = picks[0];
+      return h(
+        "div",
+        { class: "choice-values", dataset: data },
+        h("span", { class: "values-label" }, choice.label || pick.label),
+        distinct(pick.among).map((value) =>
+          h("button", { type: "button", class: "choice value", "data-value": key(value), onclick: () => this.sendWith(choice, { [pick.field]: value }) }, valueLabel(value)),
+        ),
+      );
+    }
+    const opened = this.open && this.open.index === index;
+    return h("button", { type: "button", class: `choice opens ${opened ? "opened" : ""}`, dataset: data, onclick: () => this.compose(index) }, choice.label);
+  }
+
+  deal(choice) {
+    const event = { ...choice.event, type: choice.type, hands: dealHands(choice.hints) };
+    this.actions.send(event, "Shuffle and deal", choice);
+  }
+
+  sendWith(choice, filled) {
+    const event = { ...choice.event, type: choice.type };
+    for (const [field, value] of Object.entries(filled)) setField(event, field, value);
+    this.open = null;
+    this.actions.send(event, choice.label, choice);
+  }
+
+  compose(index, redraw = true) {
+    if (this.open && this.open.index === index) this.open = null;
+    else {
+      const choice = this.choices[index];
+      const filled = {};
+      for (const pick of choice.picks) filled[pick.field] = isList(pick) ? preselect(pick) : pick.among.length === 1 ? pick.among[0] : undefined;
+      this.open = { index, filled };
+    }
+    if (redraw) this.actions.redraw();
+  }
+
+  // One value of a one-value pick. When that completes a composer of one-value picks
+  // only (a bid per player), it records at once: one tap per player's card.
+  fill(open, pick, option) {
+    open.filled[pick.field] = option;
+    const choice = this.choices[open.index];
+    if (choice.picks.every((each) => !isList(each)) && !this.missing(choice, open.filled).length) return this.sendWith(choice, open.filled);
+    this.actions.redraw();
+  }
+
+  // Open the first choice when it needs a composer of several picks (the table's
+  // usual next action, e.g. the bids to show), so no tap is spent opening it.
+  autoOpen(choices) {
+    this.choices = choices;
+    const first = choices[0];
+    if (!this.open && first && (first.picks || []).length > 1 && !(first.hints || {}).deck) this.compose(0, false);
+  }
+
+  // Which picks are outside their bounds, in words (empty: ready to record).
+  missing(choice, filled) {
+    const wanting = [];
+    for (const pick of choice.picks) {
+      const value = filled[pick.field];
+      const name = pick.label || pick.field;
+      if (!isList(pick)) {
+        if (value === undefined) wanting.push(`choose ${name}`);
+      } else if (value.length < pick.least || value.length > pick.most) {
+        wanting.push(pick.least === pick.most ? `choose exactly ${pick.least} for ${name}` : `choose ${pick.least} to ${pick.most} for ${name}`);
+      }
+    }
+    return wanting;
+  }
+
+  drawComposer(choice, open) {
+    const wanting = this.missing(choice, open.filled);
+    return h(
+      "section",
+      { class: "composer", "data-type": choice.type },
+      h("h3", null, choice.label),
+      choice.picks.map((pick) => this.drawPick(pick, open)),
+      h(
+        "div",
+        { class: "row" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: `confirm ${wanting.length ? "forbidden" : ""}`,
+            "aria-disabled": wanting.length ? "true" : null,
+            onclick: () => (wanting.length ? this.actions.note(`Not yet: ${wanting.join("; ")}.`) : this.sendWith(choice, open.filled)),
+          },
+          choice.type === "CardsPlayed" ? "Play" : "Record",
+        ),
+        h("button", { type: "button", class: "secondary", onclick: () => ((this.open = null), this.actions.redraw()) }, "Cancel"),
+      ),
+    );
+  }
+
+  drawPick(pick, open) {
+    const value = open.filled[pick.field];
+    if (!isList(pick)) {
+      return h(
+        "div",
+        { class: "pick", "data-field": pick.field },
+        h("p", { class: "pick-label" }, pick.label || pick.field),
+        h(
+          "div",
+          { class: "choice-buttons" },
+          distinct(pick.among).map((option) =>
+            h(
+              "button",
+              { type: "button", class: `chip-button ${key(option) === key(value) ? "on" : ""}`, "data-value": key(option), "aria-pressed": String(key(option) === key(value)), onclick: () => this.fill(open, pick, option) },
+              valueLabel(option),
+            ),
+          ),
+        ),
+      );
+    }
+    const taken = value;
+    const count = (option) => taken.filter((t) => key(t) === key(option)).length;
+    const toggle = (option) => {
+      const have = count(option);
+      const cap = capOf(pick, option);
+      if (have < cap && taken.length < pick.most) taken.push(option);
+      else if (have) open.filled[pick.field] = taken.filter((t) => key(t) !== key(option));
+      else return this.actions.note(`At most ${pick.most} for ${pick.label || pick.field}: take one back first.`);
+      this.actions.redraw();
+    };
+    return h(
+      "div",
+      { class: "pick", "data-field": pick.field },
+      h("p", { class: "pick-label" }, `${pick.label || pick.field}: `, h("strong", { class: "pick-count" }, `${taken.length}`), pick.least === pick.most ? ` of ${pick.most}` : ` (${pick.least}–${pick.most})`),
+      h(
+        "div",
+        { class: "choice-buttons" },
+        distinct(pick.among).map((option) => {
+          const have = count(option);
+          const cap = capOf(pick, option);
+          return h(
+            "button",
+            { type: "button", class: `chip-button ${have ? "on" : ""} ${have >= cap ? "full" : ""}`, "data-value": key(option), "aria-pressed": String(have > 0), onclick: () => toggle(option) },
+            valueLabel(option),
+            cap > 1 ? h("small", { class: "limit" }, ` ${have}/${cap}`) : null,
+          );
+        }),
+      ),
+    );
+  }
+}

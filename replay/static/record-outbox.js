@@ -1,0 +1,174 @@
+// The recording page's outbox: every action the scorekeeper taps is queued here
+// first (in localStorage, per match, so a reload keeps it), with its own
+// Idempotency-Key and the version it was composed against, and sent in order.
+// A request whose reply is lost is sent again with the same key and body, so the
+// server answers it from the first result instead of recording it twice. A 409 means
+// someone else recorded first: the page reloads, and each queued action is checked
+// again (the dry run) against the new head before it is sent; an action the rules
+// now forbid is dropped, and the page says so.
+
+const RETRY_MS = 1500;
+
+export class NetworkDown extends Error {}
+
+// One request to the API with the write token; throws NetworkDown when no reply came.
+export async function call(token, path, { method = "GET", body, key } = {}) {
+  const headers = { Accept: "application/json", Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (key) headers["Idempotency-Key"] = key;
+  let reply;
+  try {
+    reply = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store" });
+  } catch (error) {
+    throw new NetworkDown(error.message);
+  }
+  const parsed = await reply.json().catch(() => ({}));
+  return { status: reply.status, body: parsed };
+}
+
+export function newKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class Outbox {
+  // hooks: head() the version the page knows; sent(item, reply); dropped(item, reply);
+  // conflict() reloads the match (resolves when done); changed() redraws; network(up).
+  constructor(matchPath, token, hooks) {
+    this.path = matchPath;
+    this.token = token;
+    this.hooks = hooks;
+    this.storageKey = `recount.outbox.${matchPath.split("/").pop()}`;
+    this.items = this.load();
+    this.busy = false;
+    this.timer = null;
+    window.addEventListener("online", () => this.pump());
+  }
+
+  load() {
+    try {
+      const stored = JSON.parse(localStorage.getItem(this.storageKey) || "[]");
+      return Array.isArray(stored) ? stored : [];
+    } catch {
+      return [];
+    }
+  }
+
+  save() {
+    if (this.items.length) localStorage.setItem(this.storageKey, JSON.stringify(this.items));
+    else localStorage.removeItem(this.storageKey);
+    this.hooks.changed();
+  }
+
+  // Queue actions composed against version `expected`; returns the queued item.
+  add(events, label, expected, tapped = performance.now()) {
+    const item = { key: newKey(), events, label, expected, recheck: false, tries: 0, tapped };
+    this.items.push(item);
+    this.save();
+    this.pump();
+    return item;
+  }
+
+  // Players who already have an action waiting (the page offers them nothing more
+  // until it is recorded: each acts once in a given state).
+  waitingPlayers() {
+    return new Set(this.items.flatMap((item) => item.events.map((event) => event.player).filter(Boolean)));
+  }
+
+  later() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.pump(), RETRY_MS);
+  }
+
+  async pump() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      while (this.items.length) {
+        const item = this.items[0];
+        const done = item.recheck ? await this.recheck(item) : await this.send(item);
+        if (!done) break;
+      }
+    } catch (error) {
+      if (!(error instanceof NetworkDown)) throw error;
+      this.hooks.network(false);
+      this.later();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  // Send the head of the queue; false when the queue must wait.
+  async send(item) {
+    const reply = await call(this.token, `${this.path}/events`, {
+      method: "POST",
+      body: { events: item.events, expected_version: item.expected },
+      key: item.key,
+    });
+    this.hooks.network(true);
+    if (reply.status === 201) {
+      this.items.shift();
+      // The next action was composed against the same head as this one (tapped before
+      // this one was acknowledged): it follows this one.
+      const next = this.items[0];
+      if (next && next.expected === item.expected && !next.recheck) next.expected = reply.body.version;
+      this.hooks.sent(item, reply.body); // the page learns its new head before it redraws
+      this.save();
+      return true;
+    }
+    if (reply.status === 409) {
+      // Once with the same key and body: the first attempt may have been recorded with
+      // its reply lost, or may be being recorded right now; the server then answers
+      // from it. A second 409 is another recorder's action: reload and check again.
+      if (item.tries < 1) {
+        item.tries += 1;
+        this.save();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return true;
+      }
+      for (const queued of this.items) queued.recheck = true;
+      this.save();
+      await this.hooks.conflict(reply.body);
+      return true;
+    }
+    if (reply.status >= 500 || reply.status === 0) {
+      this.later();
+      return false;
+    }
+    // 4xx: the rules (or the request) refuse it; it will never be recorded as it is.
+    this.items.shift();
+    this.hooks.dropped(item, reply.body);
+    this.save();
+    return true;
+  }
+
+  // After a conflict: is the action still allowed at the new head? If so it is composed
+  // again against that head, with a new key (its body changed, and the old key's
+  // request was refused, so nothing was recorded under it).
+  async recheck(item) {
+    const head = this.hooks.head();
+    const reply = await call(this.token, `${this.path}/events/check`, {
+      method: "POST",
+      body: { events: item.events, expected_version: head },
+    });
+    this.hooks.network(true);
+    if (reply.status === 200) {
+      Object.assign(item, { expected: head, key: newKey(), recheck: false, tries: 0 });
+      this.save();
+      return true;
+    }
+    if (reply.status === 409) {
+      await this.hooks.conflict(reply.body);
+      return true;
+    }
+    if (reply.status >= 500) {
+      this.later();
+      return false;
+    }
+    this.items.shift();
+    this.save();
+    this.hooks.dropped(item, reply.body);
+    return true;
+  }
+}

@@ -1,0 +1,409 @@
+// The recording page (/record/{id}#token=…): the scorekeeper's phone at the table.
+// It draws the table with the game system's renderer (the viewer's, one per system),
+// offers what the rules allow now (GET /allowed, built into controls without knowing
+// any rule: record-choices.js), explains a refused tap with the rule the dry run
+// cites, and records through the outbox (record-outbox.js), which survives a lost
+// network and a reload. Other phones' actions arrive live (the SSE stream).
+import { clock, h } from "/static/dom.js";
+import * as generic from "/static/render-generic.js";
+import { Controls } from "/static/record-choices.js";
+import { NetworkDown, Outbox, call } from "/static/record-outbox.js";
+
+const $ = (id) => document.getElementById(id);
+const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
+const matchPath = `/matches/${encodeURIComponent(matchId)}`;
+const tokenKey = `recount.write.${matchId}`;
+const CONFIRM_MS = 4000;
+
+function readToken() {
+  const fromAddress = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (fromAddress) {
+    localStorage.setItem(tokenKey, fromAddress);
+    return fromAddress;
+  }
+  return localStorage.getItem(tokenKey) || "";
+}
+
+const token = readToken();
+const page = {
+  summary: null,
+  renderer: generic,
+  frames: [], // frames[i] is the frame of step i + 1
+  version: 0,
+  finished: false,
+  allowed: { version: -1, choices: [] },
+  standings: null,
+  loading: null,
+  again: false,
+  undoArmed: null,
+};
+// Tap-to-acknowledgement times in ms (read by bench/tap_to_ack.py).
+window.recountTimings = [];
+
+const controls = new Controls({
+  send: (event, label) => record([event], label),
+  explain: (event, label) => explain(event, label),
+  note: (text) => showNote(text),
+  redraw: () => drawActions(),
+});
+
+const outbox = new Outbox(matchPath, token, {
+  head: () => page.version,
+  changed: () => (drawQueue(), drawActions()),
+  network: (up) => drawNetwork(up),
+  sent: (item, reply) => {
+    page.version = Math.max(page.version, reply.version);
+    const ack = $("ack");
+    ack.dataset.state = "ok";
+    ack.dataset.version = reply.version;
+    ack.textContent = `✓ Recorded: ${item.label} (step ${reply.first_step}${reply.version > reply.first_step ? `–${reply.version}` : ""})`;
+    requestAnimationFrame(() => window.recountTimings.push(performance.now() - item.tapped));
+    refresh();
+  },
+  dropped: (item, body) => {
+    $("ack").dataset.state = "refused";
+    $("ack").textContent = `✗ Not recorded: ${item.label}`;
+    showRule(`Not recorded: ${item.label}. ${body.error || ""}`, body.rule);
+    refresh();
+  },
+  conflict: async () => {
+    const before = page.version;
+    await refresh();
+    const changed = page.frames.slice(before).map((frame) => `Step ${frame.step}: ${frame.description}`);
+    showChanges(changed.length ? ["Recorded meanwhile on another phone:", ...changed, "Your waiting actions are checked again against this."] : []);
+  },
+});
+
+// --- loading ------------------------------------------------------------------------
+
+async function get(path) {
+  const reply = await call(token, path);
+  if (reply.status >= 400) {
+    const error = new Error(reply.body.error || `${reply.status}`);
+    error.status = reply.status;
+    throw error;
+  }
+  return reply.body;
+}
+
+async function start() {
+  bindControls();
+  if (!token) {
+    notice("This page records with the match’s write token: open it from the link made when the match was created (…#token=…).");
+    return;
+  }
+  try {
+    page.summary = await get(matchPath);
+    try {
+      page.renderer = await import(`/static/render-${encodeURIComponent(page.summary.system)}.js`);
+    } catch {
+      page.renderer = generic;
+    }
+    drawHeading();
+    await refresh();
+    startLive();
+    outbox.pump();
+  } catch (error) {
+    if (error instanceof NetworkDown) notice("No network: the page will load when it is back.");
+    else notice(error.status === 404 ? `There is no match “${matchId}”.` : error.status === 403 || error.status === 401 ? `${error.message}: this page needs the match’s write token.` : error.message);
+    if (error instanceof NetworkDown) setTimeout(start, 2000);
+  }
+}
+
+// The frames after the last one the page has, what the rules allow now and the
+// standings; several calls while one runs coalesce into one more.
+function refresh() {
+  if (page.loading) {
+    page.again = true;
+    return page.loading;
+  }
+  page.loading = (async () => {
+    try {
+      do {
+        page.again = false;
+        await catchUp();
+      } while (page.again);
+    } catch (error) {
+      if (!(error instanceof NetworkDown)) notice(error.message);
+      else drawNetwork(false);
+    } finally {
+      page.loading = null;
+    }
+  })();
+  return page.loading;
+}
+
+async function catchUp() {
+  let from = page.frames.length + 1;
+  while (from) {
+    const reply = await get(`${matchPath}/frames?from=${from}&limit=500`);
+    for (const frame of reply.frames) if (frame.step === page.frames.length + 1) page.frames.push(frame);
+    page.version = Math.max(page.version, reply.version);
+    page.finished = reply.finished;
+    from = reply.next_step;
+  }
+  const [allowed, standings] = await Promise.all([get(`${matchPath}/allowed`), get(`${matchPath}/standings`)]);
+  if (allowed.version !== page.allowed.version) controls.open = null;
+  page.allowed = allowed;
+  page.version = Math.max(page.version, allowed.version);
+  page.finished = allowed.finished;
+  page.standings = standings;
+  if (allowed.version < page.version) page.again = true; // recorded meanwhile
+  notice("");
+  drawAll();
+}
+
+function startLive() {
+  if (!window.EventSource) return;
+  const params = new URLSearchParams({ after: page.frames.length, token });
+  const source = new EventSource(`${matchPath}/live?${params}`);
+  source.addEventListener("frames", (message) => {
+    const reply = JSON.parse(message.data);
+    if (reply.version > page.allowed.version) refresh();
+  });
+  source.addEventListener("finished", () => refresh());
+  source.onopen = () => drawNetwork(true);
+}
+
+// --- recording -------------------------------------------------------------------------
+
+function record(events, label) {
+  hideRule();
+  $("ack").dataset.state = "sending";
+  $("ack").textContent = `… ${label}`;
+  outbox.add(events, label, page.version);
+}
+
+// A greyed action tapped: ask the dry run why, and show the rule's sentence.
+async function explain(event, label) {
+  try {
+    const reply = await call(token, `${matchPath}/events/check`, { method: "POST", body: { events: [event], expected_version: page.version } });
+    if (reply.status === 422) showRule(reply.body.error, reply.body.rule);
+    else if (reply.status === 200) showNote(`The rules allow it after all: ${reply.body.events.map((e) => e.description).join("; ")}. Reloading the choices.`), refresh();
+    else showNote(reply.body.error || `${reply.status}`);
+  } catch {
+    showNote(`“${label}” cannot be checked without the network.`);
+  }
+}
+
+// Undo last: the newest action that is still in effect is voided (two taps, the
+// second within a few seconds, as a mis-tap at a noisy table must not undo).
+async function undo() {
+  const button = $("undo");
+  if (!page.undoArmed) {
+    const target = await lastInEffect();
+    if (!target) return showNote("Nothing to undo.");
+    page.undoArmed = target;
+    button.textContent = `Tap again to undo step ${target.step}: ${target.description}`;
+    button.classList.add("armed");
+    setTimeout(disarmUndo, CONFIRM_MS);
+    return;
+  }
+  const target = page.undoArmed;
+  disarmUndo();
+  record([{ type: "EventVoided", step: target.step, reason: "undone on the recording page" }], `Undo step ${target.step} (${target.description})`);
+}
+
+function disarmUndo() {
+  page.undoArmed = null;
+  $("undo").textContent = "Undo last";
+  $("undo").classList.remove("armed");
+}
+
+async function lastInEffect() {
+  const from = Math.max(1, page.version - 199);
+  try {
+    const reply = await get(`${matchPath}/events?from=${from}&limit=200`);
+    const corrected = new Set(reply.events.filter((e) => e.type === "EventVoided").map((e) => e.event.step));
+    const candidates = reply.events.filter((e) => e.step > 1 && !corrected.has(e.step) && e.type !== "EventVoided" && e.type !== "EventAmended");
+    return candidates.length ? candidates[candidates.length - 1] : null;
+  } catch {
+    showNote("Undo needs the network to find the last action.");
+    return null;
+  }
+}
+
+async function openFix(step) {
+  try {
+    const reply = await get(`${matchPath}/events?from=${step}&limit=1`);
+    const entry = reply.events[0];
+    $("fix").hidden = false;
+    $("fix").dataset.step = step;
+    $("fix-step").textContent = `${step} (${entry.description})`;
+    $("fix-event").value = JSON.stringify({ ...entry.event, type: entry.type }, null, 1);
+    $("fix-event").focus();
+  } catch {
+    showNote("Fixing a step needs the network.");
+  }
+}
+
+function sendFix() {
+  const step = Number($("fix").dataset.step);
+  let event;
+  try {
+    event = JSON.parse($("fix-event").value);
+  } catch (error) {
+    return showNote(`That is not JSON: ${error.message}`);
+  }
+  $("fix").hidden = true;
+  record([{ type: "EventAmended", step, event, reason: "fixed on the recording page" }], `Fix step ${step}`);
+}
+
+// --- drawing ---------------------------------------------------------------------------
+
+function drawAll() {
+  drawTable();
+  drawActions();
+  drawHistory();
+  drawStandings();
+}
+
+function drawHeading() {
+  const game = page.renderer.title || page.summary.system;
+  const title = page.summary.title || `${game} match`;
+  document.title = `Record: ${title} · Recount`;
+  $("title").textContent = title;
+  $("subtitle").replaceChildren(`${game} · ${page.summary.players.join(", ")} · `, h("a", { href: `/view/${encodeURIComponent(matchId)}${location.hash}` }, "replay"));
+}
+
+function drawTable() {
+  const frame = page.frames[page.frames.length - 1];
+  if (!frame) return;
+  const ctx = { step: frame.step, frames: page.frames, players: page.summary.players, perspective: "everyone", standings: page.standings, go: () => {} };
+  let drawn;
+  try {
+    drawn = page.renderer.render(frame, ctx);
+  } catch (error) {
+    drawn = generic.render(frame);
+  }
+  $("board").replaceChildren(drawn);
+  $("caption").replaceChildren(h("span", { class: "step-no" }, `Step ${frame.step}`), " ", h("span", { class: "description" }, frame.description));
+}
+
+function fresh() {
+  return page.allowed.version === page.version;
+}
+
+function drawActions() {
+  const waiting = outbox.waitingPlayers();
+  const queued = outbox.items.length > 0;
+  // While actions wait, only players who have none waiting are offered theirs; the
+  // table's own actions wait for the head (they depend on what the players did).
+  const choices = !fresh() ? [] : page.allowed.choices.filter((choice) => (queued ? choice.player && !waiting.has(choice.player) : true));
+  if (!queued) controls.autoOpen(choices);
+  const frame = page.frames[page.frames.length - 1];
+  const forbidden = fresh() && !queued && frame && page.renderer.forbidden ? page.renderer.forbidden(frame, choices) : [];
+  $("actions").replaceChildren(...controls.draw(choices, { finished: page.finished && fresh(), waiting: queued || !fresh(), forbidden }));
+  drawTurn(choices, queued);
+  // For tests and the benchmark: the page shows what the rules allow at this version.
+  $("actions").dataset.version = page.version;
+  $("actions").dataset.settled = String(fresh() && !queued && !page.again);
+}
+
+function drawTurn(choices, queued) {
+  const players = [...new Set(choices.map((choice) => choice.player).filter(Boolean))];
+  const turn = $("turn");
+  if (page.finished && fresh()) turn.textContent = "Match over";
+  else if (!choices.length) turn.textContent = queued ? "Sending…" : "…";
+  else if (players.length === 1) turn.textContent = `${players[0]} to act`;
+  else if (players.length > 1) turn.textContent = `Waiting for ${players.join(", ")}`;
+  else turn.textContent = choices[0].label;
+  turn.dataset.players = players.join(",");
+}
+
+function drawQueue() {
+  const box = $("queue");
+  box.hidden = !outbox.items.length;
+  box.replaceChildren(
+    h("h3", null, `${outbox.items.length} waiting to be sent`),
+    h("ol", null, outbox.items.map((item) => h("li", { "data-key": item.key }, item.label, item.recheck ? h("span", { class: "muted" }, " (checking again)") : null))),
+  );
+}
+
+function drawNetwork(up) {
+  const net = $("net");
+  net.dataset.state = up ? "online" : "offline";
+  net.textContent = up ? "online" : `offline${outbox.items.length ? ` · ${outbox.items.length} queued` : ""}`;
+}
+
+function drawHistory() {
+  $("history").replaceChildren(
+    ...page.frames
+      .slice()
+      .reverse()
+      .map((frame) =>
+        h(
+          "li",
+          { "data-step": frame.step },
+          h("span", { class: "n" }, frame.step),
+          h("span", { class: "d" }, frame.description),
+          h("time", null, clock(frame.recorded_at)),
+          frame.step > 1 && !frame.type.startsWith("Event") ? h("button", { type: "button", class: "secondary fix-step", onclick: () => openFix(frame.step) }, "Fix") : null,
+        ),
+      ),
+  );
+}
+
+function drawStandings() {
+  const standings = page.standings;
+  if (!standings) return;
+  $("standings-title").textContent = standings.final ? "Final standings" : "Standings so far";
+  $("standings").replaceChildren(
+    h(
+      "table",
+      { class: "placings" },
+      h(
+        "tbody",
+        null,
+        standings.placings.map((placing) =>
+          h(
+            "tr",
+            { "data-player": placing.player, "data-place": placing.place, "data-score": placing.score ?? "" },
+            h("td", { class: "place" }, placing.place),
+            h("td", null, h("strong", null, placing.player), placing.title ? h("span", { class: "title" }, ` ${placing.title}`) : null),
+            h("td", { class: "score" }, placing.score ?? ""),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function showRule(what, rule) {
+  const box = $("explain");
+  box.hidden = false;
+  box.querySelector(".what").textContent = what;
+  box.querySelector(".quote").textContent = rule ? `“${rule.quote}”` : "";
+  box.querySelector(".source").textContent = rule ? rule.source : "";
+  box.dataset.rule = rule ? rule.id : "";
+}
+
+function hideRule() {
+  $("explain").hidden = true;
+}
+
+function showNote(text) {
+  showRule(text, null);
+}
+
+function showChanges(lines) {
+  const box = $("changes");
+  box.hidden = !lines.length;
+  box.replaceChildren(...lines.map((line) => h("p", null, line)), h("button", { type: "button", class: "secondary", onclick: () => (box.hidden = true) }, "OK"));
+}
+
+function notice(message) {
+  $("notice").textContent = message;
+  $("notice").hidden = !message;
+}
+
+function bindControls() {
+  $("explain").querySelector(".close").onclick = hideRule;
+  $("undo").onclick = undo;
+  $("fix-send").onclick = sendFix;
+  $("fix-cancel").onclick = () => ($("fix").hidden = true);
+  window.addEventListener("offline", () => drawNetwork(false));
+  window.addEventListener("online", () => (drawNetwork(true), refresh()));
+}
+
+start();

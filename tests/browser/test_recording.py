@@ -1,0 +1,136 @@
+"""The recording page (/record/{id}) in headless Chromium at a phone's size (390×844),
+against the real app: games recorded through taps alone, the taps a President play
+and a pass take, a forbidden tap explained by its rule, actions queued while offline,
+and two phones recording the same match at once.
+
+A seeded random player taps what the page lists (tests pick among the page's own
+buttons, never the API), so every game is the page's doing; what it recorded is then
+compared with the API's standings and event list."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+SETTLE_MS = 8000
+
+
+def expect(locator: Any) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+@pytest.fixture
+def phone(browser: Any) -> Any:
+    """A new phone-sized browser context per call (a second phone is a second call)."""
+    contexts = []
+
+    def open_phone() -> Any:
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        contexts.append(context)
+        opened = context.new_page()
+        opened.set_default_timeout(SETTLE_MS)
+        return opened
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def open_record(page: Any, served: Any, match: dict[str, Any]) -> None:
+    page.goto(f"{served.url}/record/{match['match_id']}#token={match['write_token']}")
+    settle(page)
+
+
+def settle(page: Any) -> int:
+    """Wait until the page offers what the rules allow at the head; its version."""
+    actions = page.locator("#actions")
+    expect(actions).to_have_attribute("data-settled", "true")
+    return int(actions.get_attribute("data-version"))
+
+
+def api_get(served: Any, match: dict[str, Any], path: str) -> Any:
+    with httpx.Client(base_url=served.url, timeout=10) as client:
+        reply = client.get(f"/matches/{match['match_id']}{path}", headers={"Authorization": f"Bearer {match['write_token']}"})
+        assert reply.status_code == 200, reply.text
+        return reply.json()
+
+
+def all_events(served: Any, match: dict[str, Any]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    start = 1
+    while True:
+        page = api_get(served, match, f"/events?from={start}&limit=1000")
+        found.extend(page["events"])
+        if not page["next_step"]:
+            return found
+        start = page["next_step"]
+
+
+def tap_once(page: Any, rng: random.Random) -> int:
+    """One tap chosen at random among what the page offers now: an open composer's
+    first unfilled one-value pick, else its confirm button, else any offered choice or
+    value. Returns the number of taps made (0 when the match is over)."""
+    if page.locator("#actions .done").count():
+        return 0
+    composer = page.locator("#actions .composer")
+    if composer.count():
+        for pick in composer.locator(".pick").all():
+            chips = pick.locator(".chip-button")
+            if pick.locator(".pick-count").count() == 0 and pick.locator(".chip-button.on").count() == 0:
+                chips.nth(rng.randrange(chips.count())).click()
+                return 1
+        composer.locator(".confirm").click()
+        return 1
+    offered = page.locator("#actions button.choice:not(.forbidden)")
+    offered.nth(rng.randrange(offered.count())).click()
+    return 1
+
+
+def play_through(page: Any, rng: random.Random, limit: int) -> int:
+    """Tap until the match is over; the number of taps."""
+    taps = 0
+    for _ in range(limit):
+        settle(page)
+        made = tap_once(page, rng)
+        if not made:
+            return taps
+        taps += made
+    raise AssertionError(f"the match did not end within {limit} taps")
+
+
+def standings_shown(page: Any) -> list[tuple[str, int]]:
+    rows = page.locator("#standings tr[data-player]")
+    return [(row.get_attribute("data-player"), int(row.get_attribute("data-place"))) for row in rows.all()]
+
+
+def assert_standings_agree(page: Any, served: Any, match: dict[str, Any]) -> None:
+    settle(page)
+    standings = api_get(served, match, "/standings")
+    assert standings["final"]
+    expect(page.locator("#standings-title")).to_have_text("Final standings")
+    assert standings_shown(page) == [(placing["player"], placing["place"]) for placing in standings["placings"]]
+
+
+# --- Presidential Bid ----------------------------------------------------------------
+
+
+def test_a_whole_presidential_bid_game_is_recorded_through_taps(phone: Any, served: Any) -> None:
+    """presidential-bid.txt § play: “That card represents the district that is now up for
+    bid.” “Each player chooses a card from their hand and shows it simultaneously.”: the
+    club is one tap, then one tap per player's card; the reveal needs no tap."""
+    match = served.create({"system": "bid", "preset": "table", "players": ["Al", "Betty", "Cy"]})
+    page = phone()
+    open_record(page, served, match)
+    rng = random.Random(7)
+    taps = play_through(page, rng, 200)
+    # Per round: the club, then each player's card (a card left without choice is
+    # pre-selected, and then one tap confirms the bids instead).
+    assert 13 * 2 <= taps <= 13 * (1 + 3)
+    assert_standings_agree(page, served, match)
