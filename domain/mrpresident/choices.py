@@ -73,8 +73,11 @@ def allowed(state: MatchState) -> list[Choice]:
 
 def setup_choices(state: MatchState) -> list[Choice]:
     if not state.party_of:
-        return parties_choices(state)
-    found = [c for party in (0, 1) if state.tickets[party] is None for c in ticket_choices(state, party)]
+        found = parties_choices(state)
+    else:
+        found = [c for party in (0, 1) if state.tickets[party] is None for c in ticket_choices(state, party)]
+    # check_undecided_set_aside asks only that the stack is not formed yet: it may
+    # come before the parties are drawn.
     if not state.undecided_formed:
         count = UNDECIDED_PER_CANDIDATE * CANDIDATES
         found.append(
