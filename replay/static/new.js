@@ -211,11 +211,10 @@ function refused(error) {
   const box = $("refused");
   const rule = error.body?.rule;
   const details = (error.body?.details || []).map((detail) => [detail.key, detail.message].filter(Boolean).join(": "));
-  box.replaceChildren(
-    h("p", { class: "refused-what" }, `Not created: ${error.message}`),
-    rule ? h("blockquote", { class: "rule" }, h("p", null, rule.quote), h("cite", null, rule.source)) : null,
-    details.length ? h("ul", null, details.map((detail) => h("li", null, detail))) : null,
-  );
+  const parts = [h("p", { class: "refused-what" }, `Not created: ${error.message}`)];
+  if (rule) parts.push(h("blockquote", { class: "rule" }, h("p", null, rule.quote), h("cite", null, rule.source)));
+  if (details.length) parts.push(h("ul", null, details.map((detail) => h("li", null, detail))));
+  box.replaceChildren(...parts);
   box.hidden = false;
   box.scrollIntoView({ block: "center" });
 }
@@ -279,7 +278,7 @@ function copyButton(text) {
 }
 
 function linkCard(kind, heading, note, url) {
-  const qr = h("div", { class: "qr-box", "aria-label": `QR code: ${heading}` }, h("p", { class: "muted" }, "QR code…"));
+  const qr = h("div", { class: "qr-box", role: "img", "aria-label": `QR code: ${heading}` }, h("p", { class: "muted" }, "QR code…"));
   drawQr(qr, url);
   return h(
     "article",
@@ -312,9 +311,9 @@ function showCreated(created, setup) {
     h("a", { class: "primary button", href: record }, "Start recording"),
     linkCard("record", "Recording link", "Whoever opens it can record. This phone keeps it already; share it only with a co-recorder.", record),
     ...Object.entries(created.seat_tokens).map(([player, token]) =>
-      linkCard("seat", `${player}'s seat`, `${player}'s own view: their hand, nobody else's.`, `${base}/view/${encodeURIComponent(id)}?as=${encodeURIComponent(player)}#token=${encodeURIComponent(token)}`),
+      linkCard("seat", `${player}'s seat`, `Only for ${player}: the match as ${player} sees it at the table.`, `${base}/view/${encodeURIComponent(id)}?as=${encodeURIComponent(player)}#token=${encodeURIComponent(token)}`),
     ),
-    linkCard("spectators", "Spectators", "Everything face up, no hidden card.", spectators),
+    linkCard("spectators", "Spectators", "For anyone: only what is shown face up to the whole table.", spectators),
   );
   $("setup").hidden = true;
   $("created").hidden = false;

@@ -120,30 +120,30 @@ def test_a_match_is_created_from_the_phone_with_its_option_players_and_links(
     assert event["mode"] == mode
 
 
-def test_a_setup_with_one_player_shows_the_rule_that_refuses_it_and_creates_nothing(phone: Any, served: Any) -> None:
-    """president-classic.md § header: “_player_: 4-7” — the 422's rule sentence is shown."""
+def test_a_refused_setup_shows_what_is_wrong_and_creates_nothing(phone: Any, served: Any) -> None:
+    """An option that is not JSON is named on the page and nothing is sent; then one
+    player: president-classic.md § header, “_player_: 4-7” — the 422's rule sentence
+    is shown."""
     before = match_ids(served)
     open_new(phone, served, "president")
+    phone.locator("#advanced summary").click()
+    exchange = phone.locator('.option[data-field="exchange"]')
+    exchange.locator("textarea").fill("[2, 1")
+    phone.locator("#create").click()
+    expect(exchange.locator(".field-error")).to_contain_text("Exchange must be JSON")
+    expect(phone.locator("#refused")).to_be_hidden()
+
+    exchange.locator("textarea").fill("[2, 1]")
     seat_players(phone, ["Al"])
     phone.locator("#create").click()
     refused = phone.locator("#refused")
     expect(refused).to_be_visible()
+    expect(exchange.locator(".field-error")).to_be_hidden()
     expect(refused.locator(".rule")).to_contain_text("_player_: 4-7")
     expect(refused.locator(".rule cite")).to_contain_text("president-classic.md")
+    expect(refused).not_to_contain_text("null")
     expect(phone.locator("#created")).to_be_hidden()
     assert sideways_overflow(phone) <= 0
-    assert match_ids(served) == before
-
-
-def test_an_option_that_is_not_json_is_named_and_nothing_is_sent(phone: Any, served: Any) -> None:
-    before = match_ids(served)
-    open_new(phone, served, "president")
-    phone.locator("#advanced summary").click()
-    row = phone.locator('.option[data-field="exchange"]')
-    row.locator("textarea").fill("[2, 1")
-    phone.locator("#create").click()
-    expect(row.locator(".field-error")).to_contain_text("Exchange must be JSON")
-    expect(phone.locator("#created")).to_be_hidden()
     assert match_ids(served) == before
 
 
