@@ -2,14 +2,42 @@
 
 from __future__ import annotations
 
-from collections import Counter
+import msgspec
 
 from domain.president.state import State
 from domain.protocol import Placing, Standings
 
 
 def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
+    # The minus sign, not a hyphen, so "−2" reads as a number in a sentence.
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+
+
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
+    if 10 <= place % 100 <= 20:
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+def tied_for(place: int, others: list[str]) -> str:
+    """“tied for 1st with Carl”, “tied for 2nd with Al and Dana”; "" when no one shares the place.
+    A placing's number alone does not say that a place is shared: a table reads the words."""
+    if not others:
+        return ""
+    names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
+    return f"tied for {ordinal(place)} with {names}"
+
+
+def with_ties(placings: list[Placing]) -> list[Placing]:
+    """Each placing whose place another shares, its reason prefixed with the tie in words."""
+    told = []
+    for placing in placings:
+        others = [other.player for other in placings if other.place == placing.place and other.player != placing.player]
+        if others:
+            placing = msgspec.structs.replace(placing, reason=f"{tied_for(placing.place, others)}; {placing.reason}")
+        told.append(placing)
+    return told
 
 
 def standings(state: State) -> Standings:
@@ -18,11 +46,15 @@ def standings(state: State) -> Standings:
     placings = []
     for player in state.players:
         mine = state.points.get(player, 0)
-        titles = Counter(game.titles[game.order.index(player)] for game in games if player in game.order)
-        told = ", ".join(f"{title} ×{times}" for title, times in titles.items())
+        # Each game labelled with its number: the last game's title alone read as the overall result.
+        told = ", ".join(
+            f"game {game.number} {game.titles[game.order.index(player)]} {_signed(game.points[game.order.index(player)])}"
+            for game in games
+            if player in game.order
+        )
         steps = [game.end_step for game in games if player in game.order]
         played = len(steps)
-        reason = f"{mine} point{'s' if abs(mine) != 1 else ''} over {played} game{'s' if played != 1 else ''}"
+        reason = f"{_signed(mine)} point{'s' if abs(mine) != 1 else ''} over {played} game{'s' if played != 1 else ''}"
         if player not in state.seating:
             reason += ", then left the table"
         placings.append(
@@ -30,8 +62,7 @@ def standings(state: State) -> Standings:
                 player=player,
                 place=1 + sum(1 for other in state.players if state.points.get(other, 0) > mine),
                 score=mine,
-                title=games[-1].titles[games[-1].order.index(player)] if games and player in games[-1].order else "",
-                reason=f"{reason} ({told})" if told else reason,
+                reason=f"{reason}: {told}" if told else reason,
                 steps=steps,
             )
         )
@@ -59,7 +90,7 @@ def standings(state: State) -> Standings:
         explanation.append(f"Game {state.game} is being played and is not counted yet.")
     return Standings(
         final=state.phase == "ended",
-        placings=placings,
+        placings=with_ties(placings),
         explanation=explanation,
         details={"games": details_games, "points": dict(state.points)},
     )

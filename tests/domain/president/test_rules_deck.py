@@ -101,7 +101,9 @@ def test_game_one_of_the_small_match(kit):
     state = small_match(kit)
     assert state.ranking == ("Al", "Betty", "Carl", "Dana")
     assert state.games[0].out_steps == (8, 11, 14, 14)
-    assert [p.title for p in SYSTEM.standings(state).placings] == ["President", "Vice President", "Couch Potato", "Turd"]
+    assert [p.reason.split(": ")[-1] for p in SYSTEM.standings(state).placings] == [
+        "game 1 President +2", "game 1 Vice President +1", "game 1 Couch Potato −1", "game 1 Turd −2",
+    ]
 
 
 GIVEN = ["Dana gives Al 12b 0Ra asking high low", "Al gives Dana 1a 2a", "Carl gives Betty 0a asking low", "Betty gives Carl 1b"]

@@ -93,7 +93,9 @@ def small_friday(kit, **options):
 def test_friday_game_one_titles(kit):
     state = small_friday(kit)
     assert state.ranking == ("Al", "Carl", "Betty", "Dana")
-    assert [p.title for p in SYSTEM.standings(state).placings] == ["President", "Vice President", "Vice Idiot", "Idiot"]
+    assert [p.reason.split(": ")[-1] for p in SYSTEM.standings(state).placings] == [
+        "game 1 President +2", "game 1 Vice President +1", "game 1 Vice Idiot −1", "game 1 Idiot −2",
+    ]
 
 
 EXCHANGED = ["Dana gives Al 8C 8D", "Al gives Dana 3C 4C", "Betty gives Carl 7C", "Carl gives Betty 3D"]

@@ -162,9 +162,13 @@ def test_standings_explain_points_and_steps(kit):
     state = kit.small_match()
     standings = SYSTEM.standings(state)
     assert not standings.final
-    assert [(p.player, p.place, p.score, p.title) for p in standings.placings] == [
-        ("Al", 1, 2, "president"), ("Carl", 2, 1, "vice-president"), ("Betty", 3, -1, "worker"), ("Dana", 4, -2, "scum"),
+    assert [(p.player, p.place, p.score, p.reason) for p in standings.placings] == [
+        ("Al", 1, 2, "+2 points over 1 game: game 1 president +2"),
+        ("Carl", 2, 1, "+1 point over 1 game: game 1 vice-president +1"),
+        ("Betty", 3, -1, "−1 point over 1 game: game 1 worker −1"),
+        ("Dana", 4, -2, "−2 points over 1 game: game 1 scum −2"),
     ]
+    assert all(p.title == "" for p in standings.placings)  # the last game's title read as the overall result
     assert standings.placings[0].steps == [state.games[0].end_step] == [16]
     assert standings.details["games"][0]["out_steps"] == {"Al": 7, "Carl": 12, "Betty": 16, "Dana": 16}
     assert SYSTEM.standings(kit.play(state, ["end"])).final
