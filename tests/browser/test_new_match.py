@@ -91,7 +91,9 @@ def test_a_match_is_created_from_the_phone_with_its_option_players_and_links(
     phone.locator(f'#modes input[value="{mode}"]').check()
     phone.locator("#title").fill(f"New {system} at the table")
     assert sideways_overflow(phone) <= 0
-    phone.locator("#create").click()
+    with phone.expect_request(lambda request: request.method == "POST" and request.url.endswith("/matches")) as sent:
+        phone.locator("#create").click()
+    assert sent.value.post_data_json["options"] == {field: value}, "only the option changed from the preset is sent"
 
     expect(phone.locator("#created")).to_be_visible()
     record = phone.locator(".link-card.record a.link").get_attribute("href")
@@ -126,6 +128,13 @@ def test_a_refused_setup_shows_what_is_wrong_and_creates_nothing(phone: Any, ser
     is shown."""
     before = match_ids(served)
     open_new(phone, served, "president")
+    # Another preset's values become the defaults (friday: "count met or exceeded").
+    count_rule = phone.locator('.option[data-field="count_rule"]')
+    phone.locator("#preset").select_option("friday")
+    expect(count_rule.locator("select option:checked")).to_have_text("at_least")
+    expect(count_rule).not_to_have_class(re.compile(r"\bchanged\b"))
+    phone.locator("#preset").select_option("classic")
+    expect(count_rule.locator("select option:checked")).to_have_text("same")
     phone.locator("#advanced summary").click()
     exchange = phone.locator('.option[data-field="exchange"]')
     exchange.locator("textarea").fill("[2, 1")
