@@ -86,7 +86,7 @@ def press_choice(state: MatchState, seat: int) -> Choice:
                 "dice": "at most the sum of the dice",
                 "within": "places",
                 "room": {abbr: n for abbr, n in rooms.items() if n > 0},
-                "seals": ["P", "VP"],
+                "seals": {"P": most, "VP": most},  # from the stack: any seal
             },
             **CARD_TEXT,
         },

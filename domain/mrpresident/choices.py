@@ -16,23 +16,26 @@ Choice carries the decided fields and `hints` saying what the page supplies:
   overrun it), adding `"votes"` (hundred thousands) or leaving them for the tally.
 - `hints["remainder"] = {"field": "set_aside", "of": d}`: Absentee Ballots: the
   field is `d` minus the number of Ballots picked.
-- `hints["press"]`: a Press Endorsement's Ballots from the Undecided Voter stack,
-  which the dice and the places on the card bound together: at most the sum of the
-  dice and at most `most`, only in the places picked (a region stands for its
-  states), at most `room[state]` per state, any seal. The event as listed casts
-  none (“return it to the bottom of the Undecided Voter stack”), which is legal.
+- `hints["press"] = {"field": "ballots", "most", "room", "seals", ...}`: a Press
+  Endorsement's Ballots from the Undecided Voter stack, which the dice and the
+  places on the card bound together: at most the sum of the dice and at most
+  `most`, only in the places picked (a region stands for its states), at most
+  `room[state]` per state, any seal. The event as listed casts none (“return it to
+  the bottom of the Undecided Voter stack”), which is legal.
 - `hints["count"] = [{"state", "party", "least", "ballots"}, ...]`: at the tally,
   the totals of Ballots whose votes were left for the count; the event holds
   `least` (the votes already typed in) and the page asks for the counted total.
 - `hints["cards"]`: a ticket's two Candidate Cards, typed in from the table
   (home state among `home_states`, `effective_total` the sum of the ratings).
 - `hints["text"]`: free-text fields the page may fill from the card; no rule reads them.
+
+Helpers shared with card_and_tally_choices.py (Headquarters cards, Absentee
+Ballots, the tally) live there, so that module imports nothing from this one.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from domain.mrpresident.board import PARTIES
 from domain.mrpresident.campaign import squelching

@@ -46,9 +46,9 @@ def fill(choice: Choice, rng: random.Random) -> dict[str, Any]:
     return event
 
 
-def as_ballots(states: list[str], seals: dict[str, int] | list[str], rng: random.Random) -> list[dict[str, Any]]:
+def as_ballots(states: list[str], seals: dict[str, int], rng: random.Random) -> list[dict[str, Any]]:
     """Each state a Ballot, seals within the caps, votes typed in or left for the tally."""
-    caps = dict(seals) if isinstance(seals, dict) else dict.fromkeys(seals, len(states))
+    caps = dict(seals)
     ballots = []
     for state in states:
         # past the caps (a test's deliberate extra Ballot), any seal offered

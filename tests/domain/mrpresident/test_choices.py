@@ -301,6 +301,7 @@ def covered(choices, probe: dict) -> bool:
 
 def audit(state, rng: random.Random) -> None:
     choices = SYSTEM.allowed(state)
+    msgspec.json.encode(choices)  # the service sends them as they are
     for choice in choices:
         for _ in range(2):
             SYSTEM.check(state, build(SYSTEM, state, choice, rng))
