@@ -9,6 +9,7 @@ from domain.bid.board import Region, total_votes
 from domain.bid.rules import MOST_VOTES, REGION_HIGHEST, REGION_MOST, REGION_NEUTRAL, REGION_SECOND
 from domain.bid.ruleset import Ruleset
 from domain.bid.state import BidState, District, finished, names
+from domain.president.standings import tied_for
 from domain.protocol import Placing, Rule, Standings
 
 ORDINALS = ("highest", "second highest", "third highest", "fourth highest", "fifth highest", "sixth highest")
@@ -186,10 +187,7 @@ def _reason(player: str, votes: int, place: int, sharing: list[str], regions: li
     else:
         reason = "no votes: no region won"
     if sharing:
-        reason += (
-            f"; tied with {' and '.join(sharing)}, so place {place} is shared "
-            "(the text is silent on a tie for most votes)"
-        )
+        reason += f"; {tied_for(place, sharing)}: the place is shared (the text is silent on a tie for most votes)"
     return reason + "."
 
 

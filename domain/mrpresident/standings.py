@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.mrpresident.board import MEMBERS, PARTIES
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.tally import electoral, most, popular
+from domain.president.standings import tied_for
 from domain.protocol import Placing, Standings
 
 
@@ -67,6 +68,9 @@ def standings(state: MatchState) -> Standings:
         reason = f"the {MEMBERS[PARTIES[p]]}: {scores[PARTIES[p]]} {unit}"
         if final:
             reason += "; " + ("elected" if elected else "not elected" if party is not None else "no one elected")
+        if party is None:
+            # Both parties share the place: a partner sharing it goes without saying, the other party does not.
+            reason = f"{tied_for(1, [other for other in state.players if other != name])}; {reason}"
         placings.append(
             Placing(
                 player=name,

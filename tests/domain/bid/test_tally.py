@@ -78,6 +78,7 @@ def test_a_tie_for_most_votes_is_a_shared_place_and_says_the_text_is_silent(tabl
     assert [(p.player, p.place, p.score) for p in standings.placings] == [("Al", 1, 3), ("Betty", 1, 3)]
     assert "silent on a tie" in standings.explanation[-1]
     assert all("shared" in placing.reason for placing in standings.placings)
+    assert [p.reason.split("; ")[-1].split(":")[0] for p in standings.placings] == ["tied for 1st with Betty", "tied for 1st with Al"]
 
 
 def test_the_steps_of_a_region_are_the_reveals_of_its_districts(table):
