@@ -46,10 +46,14 @@ from domain.protocol import (
 )
 from service import tokens
 from service.errors import Conflict, Forbidden, Malformed, NotFound, Unauthenticated
+from service.follow import Listeners
+from service.logcache import LogCache
 from service.matchlog import MatchLog
 from service.store import MatchStore, Meta, Recorded, VersionConflict
 
 GROUP_COMMIT_MAX = 256
+# Times an append is checked again after another process took its version first.
+CONFLICT_RETRIES = 3
 logger = logging.getLogger(__name__)
 
 
@@ -88,7 +92,7 @@ class Allowed(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class _Job:
-    __slots__ = ("stream", "expected", "events", "meta", "log", "system", "future", "waiter")
+    __slots__ = ("stream", "expected", "events", "meta", "log", "system", "future", "waiter", "attempts")
 
     def __init__(self, stream: str, expected: int | None, events: list[msgspec.Struct], meta: Meta, log: MatchLog | None, system: GameSystem | None = None):
         self.stream = stream
@@ -99,6 +103,7 @@ class _Job:
         self.log = log
         self.future: Future[AppendResult] = Future()  # holds the outcome once committed
         self.waiter: asyncio.Future[AppendResult] | None = None
+        self.attempts = 0
 
 
 class _Plan:
@@ -125,15 +130,16 @@ class Recount:
     def __init__(self, store: MatchStore, clock: Callable[[], float] = time.time):
         self.store = store
         self.clock = clock
-        self._logs: dict[str, MatchLog] = {}
-        self._lock = threading.RLock()
-        self._listeners: dict[str, set[Callable[[int], None]]] = {}
+        self.logs = LogCache(store)
         self._commit_lock = threading.Lock()
         self._pending: list[_Job] = []
         self._writing = False
         self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recount-io")
+        self.listeners = Listeners(self.catch_up)
+        self._listeners = self.listeners.by_stream  # read by tests/replay/test_frames.py
 
     def close(self) -> None:
+        self.listeners.close()
         with self._commit_lock:
             self._io.shutdown()
             self.store.close()
@@ -141,21 +147,16 @@ class Recount:
     # --- reading -----------------------------------------------------------------
 
     def log(self, match_id: str) -> MatchLog:
-        """The match's log, loaded from the store on first use."""
-        with self._lock:
-            log = self._logs.get(match_id)
-            if log is None:
-                records = self.store.read(match_id)
-                if not records:
-                    raise NotFound(f"there is no match {match_id!r}")
-                log = MatchLog(domain.find(records[0].system), records[0])
-                log.replayed(records[1:])
-                self._logs[match_id] = log
-            elif self.store.shared:
-                newer = self.store.read(match_id, after=log.version)
-                if newer:
-                    log.replayed(newer)
-            return log
+        """The match's log, loaded from the store on first use, with whatever any
+        process has appended to it (see service/logcache.py)."""
+        self.catch_up()
+        return self.logs.get(match_id)
+
+    def catch_up(self) -> None:
+        """Hear of the appends other processes made since the last look (one query
+        when there are none), and tell the live streams of those matches."""
+        for stream, version in self.logs.follower.grown().items():
+            self.listeners.tell(stream, version)
 
     def perspective(self, log: MatchLog, token: str | None, wanted: str | None) -> Perspective:
         """Who a reader is, from their token and what they ask to see.
@@ -367,16 +368,9 @@ class Recount:
         return job.future.result()
 
     def listen(self, match_id: str, callback: Callable[[int], None]) -> Callable[[], None]:
-        """Call `callback(version)` (from the committing thread) after each commit to the
-        match; returns the function that stops listening."""
-        with self._lock:
-            self._listeners.setdefault(match_id, set()).add(callback)
-
-        def stop() -> None:
-            with self._lock:
-                self._listeners.get(match_id, set()).discard(callback)
-
-        return stop
+        """Call `callback(version)` (from a committing or following thread) after each
+        append to the match by any process; returns the function that stops listening."""
+        return self.listeners.add(match_id, callback)
 
     # --- committing -------------------------------------------------------------------
 
@@ -388,7 +382,7 @@ class Recount:
 
     def _write(self, records: Sequence[Any]) -> Exception | None:
         try:
-            self.store.append(records)
+            self.logs.follower.own(self.store.append(records))
         except Exception as error:  # noqa: BLE001 - settled by the caller
             return error
         return None
@@ -421,14 +415,11 @@ class Recount:
         for job, result in plan.replays:
             job.future.set_result(result)
         if isinstance(error, VersionConflict):
-            # Another process wrote to one of these streams: forget what we knew
-            # and try each job on its own against the fresh stream.
-            with self._lock:
-                for job, _, _ in plan.accepted:
-                    self._logs.pop(job.stream, None)
-            if len(batch) == 1:
-                batch[0].future.set_exception(Conflict("another recording reached this match first; reload and retry"))
-                return
+            # Another process wrote to one of these streams: forget what we knew and
+            # check each job again on its own against the stream as stored (a 409
+            # then only if its expected_version really is stale).
+            for job, _, _ in plan.accepted:
+                self.logs.forget(job.stream)
             for job, _, _ in plan.accepted:
                 self._retry_alone(job)
             return
@@ -438,26 +429,18 @@ class Recount:
             return
         touched: dict[str, int] = {}
         for job, records, states in plan.accepted:
-            with self._lock:
-                log = self._logs.get(job.stream)
-                if log is None and job.expected == 0:
-                    assert job.system is not None
-                    log = MatchLog(job.system, records[0])
-                    if len(records) > 1:
-                        log.extend(records[1:], states[1:])
-                    self._logs[job.stream] = log
-                elif log is not None:
-                    log.extend(records, states)
-            touched[job.stream] = records[-1].version
-            job.future.set_result(AppendResult(job.stream, records[-1].version, records[0].version))
+            first, last = records[0].version, records[-1].version
+            self.logs.committed(job.stream, job.system if job.expected == 0 else None, records, states)
+            touched[job.stream] = last
+            job.future.set_result(AppendResult(job.stream, last, first))
         for stream, version in touched.items():
-            for callback in list(self._listeners.get(stream, ())):
-                try:
-                    callback(version)
-                except Exception:  # a listener's failure must not stop the others or the commit's answers
-                    logger.exception("listener of %s failed", stream)
+            self.listeners.tell(stream, version)
 
     def _retry_alone(self, job: _Job) -> None:
+        job.attempts += 1
+        if job.attempts > CONFLICT_RETRIES:
+            job.future.set_exception(Conflict("other recordings kept reaching this match first; reload and retry"))
+            return
         if job.log is not None:
             try:
                 job.log = self.log(job.stream)
@@ -477,7 +460,8 @@ class Recount:
             heads[job.stream] = (1, state)
             return [record], [state]
         log = job.log
-        version, state = heads.get(job.stream, (log.version, log.state))
+        # The head as one value: another thread may be adding what another process recorded.
+        version, state = heads.get(job.stream) or log.head
         key = job.meta.idempotency_key
         if key is not None and key in log.keys:
             first, last, digest = log.keys[key]
@@ -489,10 +473,13 @@ class Recount:
         if log.system.finished(state) and not all(is_correction(e) for e in job.events):
             raise IllegalAction("the match is over: nothing more can be recorded but corrections", _MATCH_OVER)
         events = list(job.events)
-        earlier = heads_records.get(job.stream) or log.records
+        planned = heads_records.get(job.stream)
+
+        def earlier() -> list[Recorded]:
+            return planned if planned is not None else log.records[:version]
 
         def before() -> list[msgspec.Struct]:
-            return [r.event for r in earlier]
+            return [r.event for r in earlier()]
 
         states = self._checked(log, state, version, events, before)
         follow_up = getattr(log.system, "follow_up", None)
@@ -508,7 +495,7 @@ class Recount:
         ]
         heads[job.stream] = (records[-1].version, states[-1])
         if any(is_correction(e) for e in events) or job.stream in heads_records:
-            heads_records[job.stream] = list(earlier) + records
+            heads_records[job.stream] = earlier() + records
         return records, states
 
     def _checked(

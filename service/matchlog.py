@@ -10,26 +10,62 @@ from typing import Any
 import msgspec
 
 from domain.corrections import EventAmended, EventVoided, advance, is_correction, refold
-from domain.protocol import GameSystem, Perspective
-from service.errors import NotFound
+from domain.protocol import EVERYONE, GameSystem, Perspective
+from service.errors import NotFound, RecountError
 from service.store import Recorded
 
 CHECKPOINT_EVERY = 32
 
 
+class DamagedStream(RecountError):
+    """A stored stream that does not run 1, 2, 3, … without a gap or a repeat: the
+    store was changed behind the application's back. Reported, never replayed."""
+
+    status = 500
+
+    def __init__(self, stream: str, step: int, found: int):
+        super().__init__(f"the stored stream of match {stream!r} is damaged at step {step}: found version {found} there")
+        self.stream, self.step, self.found = stream, step, found
+
+
+class OutOfStep(Exception):
+    """Records that do not follow on from what this MatchLog holds (a version skipped,
+    or a different record at a version it holds): the cache is wrong, reload it."""
+
+
 class MatchLog:
     """What is known of one match in memory: its records, the current state, a state
     every CHECKPOINT_EVERY steps and at every correction. Disposable: rebuilt from
-    the store."""
+    the store.
+
+    `records[i]` is always the record at version i + 1: adding a record that is
+    already held does nothing (a read and a commit may both bring it), and adding
+    one that would skip a version raises OutOfStep."""
 
     def __init__(self, system: GameSystem, first: Recorded):
+        if first.version != 1:
+            raise DamagedStream(first.stream, 1, first.version)
         self.system = system
         self.stream = first.stream
         self.records: list[Recorded] = [first]
         self.state = system.initial(first.event)
+        # (version, state) replaced as one value, so a reader on another thread never
+        # pairs a version with the state of another (`version` and `state` are
+        # updated one after the other).
+        self.head: tuple[int, Any] = (1, self.state)
         self._marks: dict[int, Any] = {1: self.state}
         self._mark_steps: list[int] = [1]
         self.keys: dict[str, tuple[int, int, str | None]] = {}
+
+    @classmethod
+    def load(cls, system: GameSystem, records: Sequence[Recorded]) -> MatchLog:
+        """The log of a stored stream, which must run 1..N (else DamagedStream)."""
+        for step, record in enumerate(records, start=1):
+            if record.version != step:
+                raise DamagedStream(record.stream, step, record.version)
+        log = cls(system, records[0])
+        log.replayed(records[1:])
+        return log
 
     @property
     def version(self) -> int:
@@ -39,13 +75,36 @@ class MatchLog:
     def created(self) -> Recorded:
         return self.records[0]
 
+    def unknown(self, records: Sequence[Recorded]) -> int:
+        """How many leading `records` this log holds already (the same records at the
+        same versions); raises OutOfStep if the rest would not follow on."""
+        held = 0
+        for record in records:
+            if record.version > self.version:
+                break
+            if self.records[record.version - 1] != record:
+                raise OutOfStep(f"{self.stream}: another record is held at version {record.version}")
+            held += 1
+        expected = self.version + 1
+        for record in records[held:]:
+            if record.version != expected:
+                raise OutOfStep(f"{self.stream}: version {record.version} does not follow version {expected - 1}")
+            expected += 1
+        return held
+
     def extend(self, records: Sequence[Recorded], states: Sequence[Any]) -> None:
-        """Add checked records and the states after each (as the check computed them)."""
+        """Add checked records and the states after each (as the check computed them);
+        the ones already held are skipped."""
+        held = self.unknown(records)
+        records, states = records[held:], states[held:]
+        if not records:
+            return
         for record, state in zip(records, states, strict=True):
-            self.records.append(record)
             if record.version % CHECKPOINT_EVERY == 0 or is_correction(record.event):
                 self._marks[record.version] = state
                 self._mark_steps.append(record.version)
+        self.records.extend(records)
+        self.head = (records[-1].version, states[-1])
         self.state = states[-1]
         first, last = records[0], records[-1]
         if first.meta.idempotency_key:
@@ -60,7 +119,9 @@ class MatchLog:
         return advance(self.system, state, record.version, record.event)
 
     def replayed(self, records: Sequence[Recorded]) -> None:
-        """Add stored records, trusting them (a stored stream always replays)."""
+        """Add stored records, trusting them (a stored stream always replays); the
+        ones already held are skipped."""
+        records = records[self.unknown(records):]
         state = self.state
         states = []
         earlier = list(self.records)

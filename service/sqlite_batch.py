@@ -6,6 +6,10 @@ module releases the GIL around every statement it steps, so on a busy server eac
 row made the committing thread wait for the GIL again; one multi-row INSERT per
 batch waits once. The rows of one INSERT get consecutive rowids (the table is a
 plain rowid table and the transaction holds the write lock), so the ids are known.
+
+After the insert, in the same transaction (which then holds the write lock, so no
+other process can commit in between), a batch that would leave a gap in a stream
+is refused: the (stream, version) key refuses a repeat, nothing else a gap.
 """
 
 from __future__ import annotations
@@ -14,8 +18,10 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
+
+from service.storage import first_versions
 
 ROWS_PER_STATEMENT = 500  # 4 parameters a row, well under SQLite's 32,766
 
@@ -32,4 +38,9 @@ class BatchInsertRecorder(SQLiteApplicationRecorder):
             c.execute(f"INSERT INTO {self.events_table_name} VALUES " + ",".join(["(?,?,?,?)"] * len(chunk)), params)
             last = c.lastrowid
             ids.extend(range(last - len(chunk) + 1, last + 1))
+        for stream, first in first_versions(stored_events).items():
+            if first > 1:
+                c.execute(f"SELECT 1 FROM {self.events_table_name} WHERE originator_id = ? AND originator_version = ?", (stream, first - 1))
+                if c.fetchone() is None:
+                    raise IntegrityError(f"{stream}: version {first} would leave a gap (there is no version {first - 1})")
         return ids

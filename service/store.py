@@ -8,7 +8,6 @@ knowing its game in advance.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -121,15 +120,9 @@ class MsgspecMapper(Mapper):
 def default_env(sqlite_file: str | None) -> dict[str, str]:
     """The store's configuration: the process environment, with an SQLite file
     (or the in-memory store when `sqlite_file` is None and nothing is set)."""
-    env = {k: v for k, v in os.environ.items() if k.startswith(("PERSISTENCE_", "SQLITE_", "POSTGRES_", "CIPHER_", "COMPRESSOR_"))}
-    env["ORIGINATOR_ID_TYPE"] = "text"
-    if sqlite_file is not None:
-        env.setdefault("PERSISTENCE_MODULE", "eventsourcing.sqlite")
-        env.setdefault("SQLITE_DBNAME", sqlite_file)
-    if env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite":
-        env.setdefault("APPLICATION_RECORDER_TOPIC", "service.sqlite_batch:BatchInsertRecorder")
-    env.setdefault("PERSISTENCE_MODULE", "eventsourcing.popo")
-    return env
+    from service.storage import env_for
+
+    return env_for(sqlite_file)
 
 
 class MatchStore:
@@ -142,28 +135,29 @@ class MatchStore:
         self.mapper = self.factory.mapper(mapper_class=MsgspecMapper)
         self.events = self.factory.event_store(mapper=self.mapper, recorder=self.recorder)
 
-    @property
-    def shared(self) -> bool:
-        """True when other processes may append to the same store."""
-        return self.env.get("PERSISTENCE_MODULE", "").endswith("postgres")
-
     def encode(self, records: Sequence[Recorded]) -> list[StoredEvent]:
         return [self.mapper.to_stored_event(record) for record in records]
 
-    def append(self, records: Sequence[Recorded] | Sequence[StoredEvent]) -> None:
-        """Append in one transaction: all or nothing. Records may come encoded
-        already, so that the encoding runs where the caller wants the CPU spent."""
+    def append(self, records: Sequence[Recorded] | Sequence[StoredEvent]) -> Sequence[int] | None:
+        """Append in one transaction: all or nothing; returns the notification ids
+        given. Records may come encoded already, so that the encoding runs where the
+        caller wants the CPU spent. VersionConflict if a version is taken or would
+        leave a gap."""
         stored = [r if isinstance(r, StoredEvent) else self.mapper.to_stored_event(r) for r in records]
         try:
-            self.recorder.insert_events(stored)
+            return self.recorder.insert_events(stored)
         except IntegrityError as error:
             raise VersionConflict(str(error)) from error
 
     def read(self, stream: str, *, after: int = 0, upto: int | None = None) -> list[Recorded]:
         return list(self.events.get(stream, gt=after or None, lte=upto))
 
-    def notifications(self, start: int, limit: int = 500) -> Sequence[Notification]:
-        return self.recorder.select_notifications(start, limit)
+    def notifications(self, start: int, limit: int = 500, stop: int | None = None) -> Sequence[Notification]:
+        return self.recorder.select_notifications(start, limit, stop=stop)
+
+    def head(self) -> int:
+        """The highest notification id stored (0 when empty): one indexed query."""
+        return self.recorder.max_notification_id() or 0
 
     def decode(self, notification: Notification) -> Recorded:
         return self.mapper.to_domain_event(notification)
