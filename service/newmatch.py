@@ -26,8 +26,8 @@ from service.errors import Malformed, NotFound
 from service.viewer import _page
 
 # A link with a 32-character token and a long host name is well under this; more is
-# not a link this page made. Version 25 of a QR code at level M still holds it, and
-# phones read it from a screen.
+# not a link this page made. 600 Latin-1 characters fit a version 19 code at level M,
+# which a phone still reads from a screen (a link of this page: version 5).
 QR_TEXT_MAX = 600
 
 
@@ -48,8 +48,8 @@ class Modes(msgspec.Struct, frozen=True, kw_only=True):
 
 
 # The modes each system's `start` accepts, with the rule it cites when refusing
-# another. The protocol has no attribute for them yet, so they are listed here; a
-# test creates a match in each mode listed, so this table cannot drift from `start`.
+# another. The protocol has no attribute for them yet, so they are listed here; tests
+# create a match in each mode listed and see another refused with the rule listed.
 MODES_BY_SYSTEM: dict[str, Modes] = {
     "president": Modes(
         choices=(

@@ -21,6 +21,8 @@ from tests.conftest import open_recount
 
 SVG = "{http://www.w3.org/2000/svg}"
 SYSTEMS = sorted(domain.systems())
+# A player count each system's rules allow.
+PLAYERS_BY_SYSTEM = {"president": ["Al", "Betty", "Carl", "Dana"], "bid": ["Al", "Betty", "Cy"], "mrpresident": ["Al", "Betty"]}
 
 
 def setup_of(client: TestClient, name: str) -> dict[str, Any]:
@@ -73,10 +75,23 @@ def test_each_mode_a_system_lists_creates_a_match(client: TestClient, name: str)
     """The modes listed are the ones the system's `start` accepts (with a player count
     its rules allow), so the page never offers a mode that is refused."""
     setup = setup_of(client, name)
-    players = {"president": ["Al", "Betty", "Carl", "Dana"], "bid": ["Al", "Betty", "Cy"]}.get(name, ["Al", "Betty"])
     for mode in setup["modes"]["choices"]:
-        reply = client.post("/matches", json={"system": name, "players": players, "mode": mode["value"]})
+        reply = client.post("/matches", json={"system": name, "players": PLAYERS_BY_SYSTEM[name], "mode": mode["value"]})
         assert reply.status_code == 201, (mode, reply.text)
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_a_mode_not_listed_is_refused_with_the_rule_listed(client: TestClient, name: str) -> None:
+    """The page shows each system's mode rule beside the choice: it is the rule its
+    `start` cites (president: DESIGN.md “A match declares what it records”; bid: the
+    house rule “…records everything (mode full)”; mrpresident § SETUP “Players must
+    decide if they will play the game for popular votes or for electoral votes.”)."""
+    listed = setup_of(client, name)["modes"]["rule"]
+    before = client.get("/matches").json()
+    reply = client.post("/matches", json={"system": name, "players": PLAYERS_BY_SYSTEM[name], "mode": "by ear"})
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["rule"]["quote"] == listed["quote"] and reply.json()["rule"]["source"] == listed["source"]
+    assert client.get("/matches").json() == before
 
 
 @pytest.mark.parametrize("name", ["nope", "President", "president%20"])
