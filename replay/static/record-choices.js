@@ -15,6 +15,9 @@ export function valueLabel(value) {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
+// Fields a choice leaves to be written (hints.supply), other than the hands a deal
+// makes (dealHands): a new player's name.
+const supplied = (choice) => ((choice.hints || {}).supply || []).filter((field) => field !== "hands");
 const isList = (pick) => pick.most !== null && pick.most !== undefined;
 const key = (value) => JSON.stringify(value);
 
@@ -129,10 +132,10 @@ export class Controls {
     if (hints.deck && hints.sizes) {
       return h("button", { type: "button", class: "choice deal", dataset: data, onclick: () => this.deal(choice) }, "Shuffle and deal");
     }
-    if (!picks.length) {
+    if (!picks.length && !supplied(choice).length) {
       return h("button", { type: "button", class: "choice", dataset: data, onclick: () => this.actions.send({ ...choice.event, type: choice.type }, choice.label, choice) }, choice.label);
     }
-    if (picks.length === 1 && !isList(picks[0])) {
+    if (picks.length === 1 && !isList(picks[0]) && !supplied(choice).length) {
       const pick = picks[0];
       return h(
         "div",
@@ -190,6 +193,11 @@ export class Controls {
   // Which picks are outside their bounds, in words (empty: ready to record).
   missing(choice, filled) {
     const wanting = [];
+    const taken = (choice.hints || {}).taken || [];
+    for (const field of supplied(choice)) {
+      if (!filled[field]) wanting.push(`write the ${field}`);
+      else if (taken.includes(filled[field])) wanting.push(`${filled[field]} is already at the table`);
+    }
     for (const pick of choice.picks) {
       const value = filled[pick.field];
       const name = pick.label || pick.field;
@@ -209,6 +217,14 @@ export class Controls {
       { class: "composer", "data-type": choice.type },
       h("h3", null, choice.label),
       choice.picks.map((pick) => this.drawPick(pick, open)),
+      supplied(choice).map((field) =>
+        h(
+          "label",
+          { class: "pick supply", "data-field": field },
+          h("span", { class: "pick-label" }, field),
+          h("input", { type: "text", value: open.filled[field] || "", autocomplete: "off", oninput: (event) => (open.filled[field] = event.target.value.trim()) }),
+        ),
+      ),
       h(
         "div",
         { class: "row" },

@@ -1,7 +1,7 @@
 // President: the seats in order around the table with their roles, points and hands
 // (the cards when this perspective may see them, else how many), the current trick,
 // who leads and whose turn it is, the exchanges of the deal and the finishing order.
-import { card, cardBack, h, seatColour, useStylesheet } from "/static/dom.js";
+import { card, cardBack, cardLabel, h, seatColour, useStylesheet } from "/static/dom.js";
 
 useStylesheet("/static/render-president.css");
 
@@ -177,4 +177,22 @@ function drawExchanges(view, colour, face) {
 function ordinal(n) {
   const suffix = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
   return `${n}${suffix}`;
+}
+
+// On the recording page: what the player to act may not do now, drawn greyed (the
+// page asks the dry run for the rule when one is tapped). The cards of the hand that
+// make no listed play, and a pass when only plays are listed (a trick's leader).
+export function forbidden(frame, choices) {
+  const plays = choices.filter((choice) => choice.type === "CardsPlayed");
+  const player = plays.length ? plays[0].player : null;
+  if (!player) return [];
+  const playable = new Set(plays.flatMap((choice) => (choice.picks || []).flatMap((pick) => pick.among)));
+  const hand = (frame.view.hands[player] || {}).cards || [];
+  const probes = [...new Set(hand)]
+    .filter((code) => !playable.has(code))
+    .map((code) => ({ player, label: `Play ${cardLabel(code)}`, event: { type: "CardsPlayed", player, cards: [code] } }));
+  if (!choices.some((choice) => choice.type === "PlayerPassed" && choice.player === player)) {
+    probes.push({ player, label: "Pass", event: { type: "PlayerPassed", player } });
+  }
+  return probes;
 }

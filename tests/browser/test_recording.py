@@ -88,7 +88,13 @@ def tap_once(page: Any, rng: random.Random) -> int:
                 return 1
         composer.locator(".confirm").click()
         return 1
-    offered = page.locator("#actions button.choice:not(.forbidden)")
+    # The whole game, not a change of table; once a game is over, the match ends.
+    ending = page.locator('#actions button.choice[data-type="MatchEnded"]')
+    if ending.count():
+        ending.click()
+        return 1
+    offered = page.locator("#actions button.choice:not(.forbidden):not([data-type=PlayerJoined])")
+    offered = offered.locator("xpath=self::*[not(ancestor::*[@data-type='PlayerLeft'])]")
     offered.nth(rng.randrange(offered.count())).click()
     return 1
 
@@ -133,4 +139,54 @@ def test_a_whole_presidential_bid_game_is_recorded_through_taps(phone: Any, serv
     # Per round: the club, then each player's card (a card left without choice is
     # pre-selected, and then one tap confirms the bids instead).
     assert 13 * 2 <= taps <= 13 * (1 + 3)
+    assert_standings_agree(page, served, match)
+
+
+# --- President ---------------------------------------------------------------------
+
+
+def record_president(phone: Any, served: Any, preset: str, mode: str, seed: int) -> tuple[Any, dict[str, Any], list[int]]:
+    """One President game through taps; the taps each action took, by its step."""
+    match = served.create({"system": "president", "preset": preset, "players": ["Al", "Betty", "Carl", "Dana"], "mode": mode})
+    page = phone()
+    open_record(page, served, match)
+    rng = random.Random(seed)
+    taps_per_action: dict[int, int] = {}
+    taps = 0
+    for _ in range(400):
+        version = settle(page)
+        made = tap_once(page, rng)
+        if not made:
+            break
+        taps += made
+        if page.locator("#actions .composer").count() == 0:
+            expect(page.locator("#actions")).not_to_have_attribute("data-version", str(version))
+            taps_per_action[version + 1] = taps
+            taps = 0
+    else:
+        raise AssertionError("the game did not end within 400 taps")
+    return page, match, [taps_per_action.get(event["step"], 0) for event in all_events(served, match)]
+
+
+def assert_taps_per_play(served: Any, match: dict[str, Any], taps: list[int]) -> None:
+    events = all_events(served, match)
+    plays = [n for n, event in zip(taps, events, strict=True) if event["type"] == "CardsPlayed"]
+    passes = [n for n, event in zip(taps, events, strict=True) if event["type"] == "PlayerPassed"]
+    assert plays and passes
+    assert max(plays) <= 2, plays
+    assert set(passes) == {1}, passes
+
+
+def test_a_whole_classic_president_game_in_full_mode_is_recorded_through_taps(phone: Any, served: Any) -> None:
+    """president-classic.md: a deal shuffled on the phone, every play at most two taps
+    (the play, then Play) and every pass one; the standings shown are the record's."""
+    page, match, taps = record_president(phone, served, "classic", "full", seed=3)
+    assert_taps_per_play(served, match, taps)
+    assert_standings_agree(page, served, match)
+
+
+def test_a_game_of_the_deck_preset_in_public_mode_is_recorded_through_taps(phone: Any, served: Any) -> None:
+    """presidents-deck.txt, public mode: a rank and a count, then Play."""
+    page, match, taps = record_president(phone, served, "deck", "public", seed=5)
+    assert_taps_per_play(served, match, taps)
     assert_standings_agree(page, served, match)
