@@ -74,7 +74,7 @@ class Log(Protocol):
 
     def walk(self, first: int, last: int) -> Iterator[tuple[Record, Any, Any]]: ...
 
-    def describe(self, record: Record, before: Any, after: Any = None) -> str: ...
+    def describe(self, record: Record, before: Any, after: Any = None, perspective: Perspective = ...) -> str: ...
 
 
 def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip: frozenset[int] = frozenset()) -> Iterator[Frame]:
@@ -84,7 +84,8 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
     if first > last:
         return
     system = log.system
-    # The log words the events: it knows corrections, which no game system does.
+    # The log words the events: it knows corrections, which no game system does. The words are the
+    # perspective's, like the view: an exchange named to its two players is two cards to the others.
     view, describe, finished = system.view, log.describe, system.finished
     for record, before, after in log.walk(first, last):
         if record.version in skip:
@@ -93,7 +94,7 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
         yield Frame(
             step=record.version,
             type=event_tag(type(event)),
-            description=CREATED if before is None else describe(record, before, after),
+            description=CREATED if before is None else describe(record, before, after, perspective),
             recorded_at=record.meta.recorded_at,
             recorded_by=record.meta.recorded_by,
             finished=finished(after),

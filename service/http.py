@@ -132,7 +132,7 @@ def list_events(
             EventEntry(
                 step=record.version,
                 type=event_tag(type(record.event)),
-                description=log.describe(record, before, after),
+                description=log.describe(record, before, after, perspective),
                 recorded_at=record.meta.recorded_at,
                 recorded_by=record.meta.recorded_by,
                 event=log.redact(record, before, perspective),

@@ -163,19 +163,21 @@ class MatchLog:
             yield record, state, after
             state = after
 
-    def describe(self, record: Recorded, before: Any, after: Any = None) -> str:
-        """The event in words; a correction says what it corrects."""
+    def describe(self, record: Recorded, before: Any, after: Any = None, perspective: Perspective = EVERYONE) -> str:
+        """The event in words as `perspective` may know it (like `redact`, the words name
+        nothing hidden from it); a correction says what it corrects, in the same
+        perspective's words. The default is the recorder's: everyone."""
         event = record.event
         if record.version == 1:
             return "match created"
         if not is_correction(event):
-            return self.system.describe(before, event, after)
+            return self.system.describe(before, event, after, perspective=perspective)
         target = self.records[event.step - 1]
-        was = self.system.describe(self.state_at(event.step - 1), target.event)
+        was = self.system.describe(self.state_at(event.step - 1), target.event, perspective=perspective)
         why = f": {event.reason}" if event.reason else ""
         if isinstance(event, EventVoided):
             return f"correction: step {event.step} ({was}) did not happen{why}"
-        now = self.system.describe(self.state_at(event.step - 1), event.event)
+        now = self.system.describe(self.state_at(event.step - 1), event.event, perspective=perspective)
         return f"correction: at step {event.step}, {now} (not {was}){why}"
 
     def redact(self, record: Recorded, before: Any, perspective: Perspective) -> dict[str, Any]:
