@@ -120,7 +120,7 @@ export class Controls {
   drawForbidden(probe) {
     return h(
       "button",
-      { type: "button", class: "choice forbidden", "aria-disabled": "true", "data-type": probe.event.type, onclick: () => this.actions.explain(probe.event, probe.label) },
+      { type: "button", class: "choice forbidden", title: "Not allowed now: tap to see the rule", "data-type": probe.event.type, onclick: () => this.actions.explain(probe.event, probe.label) },
       probe.label,
     );
   }
@@ -130,7 +130,7 @@ export class Controls {
     const hints = choice.hints || {};
     const data = { type: choice.type, index, hints: JSON.stringify(hints) };
     if (hints.deck && hints.sizes) {
-      return h("button", { type: "button", class: "choice deal", dataset: data, onclick: () => this.deal(choice) }, "Shuffle and deal");
+      return h("button", { type: "button", class: "choice deal", dataset: data, onclick: () => this.deal(choice) }, `${choice.label}: shuffle and deal`);
     }
     if (!picks.length && !supplied(choice).length) {
       return h("button", { type: "button", class: "choice", dataset: data, onclick: () => this.actions.send({ ...choice.event, type: choice.type }, choice.label, choice) }, choice.label);
@@ -152,7 +152,7 @@ export class Controls {
 
   deal(choice) {
     const event = { ...choice.event, type: choice.type, hands: dealHands(choice.hints) };
-    this.actions.send(event, "Shuffle and deal", choice);
+    this.actions.send(event, `${choice.label} (shuffled on this phone)`, choice);
   }
 
   sendWith(choice, filled) {
@@ -233,7 +233,7 @@ export class Controls {
           {
             type: "button",
             class: `confirm ${wanting.length ? "forbidden" : ""}`,
-            "aria-disabled": wanting.length ? "true" : null,
+            title: wanting.length ? "Not complete yet: tap to see what is missing" : null,
             onclick: () => (wanting.length ? this.actions.note(`Not yet: ${wanting.join("; ")}.`) : this.sendWith(choice, open.filled)),
           },
           choice.type === "CardsPlayed" ? "Play" : "Record",

@@ -39,6 +39,7 @@ const page = {
 };
 // Tap-to-acknowledgement times in ms (read by bench/tap_to_ack.py).
 window.recountTimings = [];
+window.recountDropped = 0;
 
 const controls = new Controls({
   send: (event, label) => record([event], label),
@@ -61,6 +62,7 @@ const outbox = new Outbox(matchPath, token, {
     refresh();
   },
   dropped: (item, body) => {
+    window.recountDropped += 1;
     $("ack").dataset.state = "refused";
     $("ack").textContent = `✗ Not recorded: ${item.label}`;
     showRule(`Not recorded: ${item.label}. ${body.error || ""}`, body.rule);
@@ -158,8 +160,11 @@ function startLive() {
   const params = new URLSearchParams({ after: page.frames.length, token });
   const source = new EventSource(`${matchPath}/live?${params}`);
   source.addEventListener("frames", (message) => {
+    // The stream brings the frames themselves: keep them, and ask only what the rules
+    // allow now (unless a load is already under way, which will catch up anyway).
     const reply = JSON.parse(message.data);
-    if (reply.version > page.allowed.version) refresh();
+    for (const frame of reply.frames) if (frame.step === page.frames.length + 1) page.frames.push(frame);
+    if (reply.version > page.allowed.version && !page.loading) refresh();
   });
   source.addEventListener("finished", () => refresh());
   source.onopen = () => drawNetwork(true);

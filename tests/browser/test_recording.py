@@ -190,3 +190,78 @@ def test_a_game_of_the_deck_preset_in_public_mode_is_recorded_through_taps(phone
     page, match, taps = record_president(phone, served, "deck", "public", seed=5)
     assert_taps_per_play(served, match, taps)
     assert_standings_agree(page, served, match)
+
+
+def test_a_forbidden_tap_shows_the_rule_and_records_nothing(phone: Any, served: Any) -> None:
+    """A greyed card or pass is explained with the rule's sentence and its source (the
+    dry run's 422), and nothing is recorded."""
+    match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "full"})
+    page = phone()
+    open_record(page, served, match)
+    page.locator("#actions button.choice.deal").first.click()
+    version = settle(page)
+    assert version == 2
+    greyed = page.locator("#actions button.choice.forbidden")
+    assert greyed.count() > 0
+    greyed.first.click()
+    explain = page.locator("#explain")
+    expect(explain).to_be_visible()
+    expect(explain.locator(".quote")).not_to_be_empty()
+    expect(explain.locator(".source")).to_contain_text("president-classic.md")
+    assert api_get(served, match, "")["version"] == version
+    assert page.locator("#actions").get_attribute("data-version") == str(version)
+
+
+def test_actions_tapped_offline_are_sent_in_order_once_back_online(phone: Any, served: Any) -> None:
+    """Sealed bids (Recount house rules § Sealed bids: “a player may commit a bid before
+    the bids are shown”) tapped with no network wait on the phone, in localStorage, and
+    are recorded once each, in order, when it comes back; the reveal follows them."""
+    match = served.create({"system": "bid", "preset": "text", "players": ["Al", "Betty", "Cy"]})
+    page = phone()
+    open_record(page, served, match)
+    page.locator("#actions .choice-values button.value").first.click()
+    version = settle(page)
+    page.context.set_offline(True)
+    for player in ["Al", "Betty", "Cy"]:
+        page.locator(f'#actions .choice-group[data-player="{player}"] button.value').first.click()
+        expect(page.locator(f'#actions .choice-group[data-player="{player}"]')).to_have_count(0)
+    expect(page.locator("#queue li")).to_have_count(3)
+    expect(page.locator("#net")).to_have_attribute("data-state", "offline")
+    assert len(page.evaluate(f"JSON.parse(localStorage.getItem('recount.outbox.{match['match_id']}'))")) == 3
+    assert api_get(served, match, "")["version"] == version
+    page.context.set_offline(False)
+    settle(page)
+    expect(page.locator("#queue")).to_be_hidden()
+    recorded = [event for event in all_events(served, match) if event["step"] > version]
+    assert [event["type"] for event in recorded] == ["BidCommitted"] * 3 + ["BidsRevealed"]
+    assert [event["event"]["player"] for event in recorded[:3]] == ["Al", "Betty", "Cy"]
+
+
+def test_two_phones_recording_at_once_lose_and_double_nothing(phone: Any, served: Any) -> None:
+    """Both phones tap at the same version; the one that comes second gets a 409, checks
+    its action again against the new head and records it only if still allowed. Every
+    recorded step is one acknowledged tap; each phone sees the other's steps live."""
+    match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "public"})
+    first, second = phone(), phone()
+    open_record(first, served, match)
+    open_record(second, served, match)
+    rng = random.Random(11)
+    start = settle(first)
+    for _ in range(8):
+        settle(first)
+        settle(second)
+        for page in (first, second):
+            offered = page.locator("#actions button.choice:not(.forbidden):not(.opens)")
+            if offered.count():
+                offered.nth(rng.randrange(offered.count())).click(no_wait_after=True)
+            else:
+                tap_once(page, rng)
+                if page.locator("#actions .composer").count():
+                    tap_once(page, rng)
+    head = api_get(served, match, "")["version"]
+    for page in (first, second):
+        expect(page.locator("#actions")).to_have_attribute("data-version", str(head))
+        expect(page.locator("#actions")).to_have_attribute("data-settled", "true")
+    acknowledged = sum(page.evaluate("window.recountTimings.length") for page in (first, second))
+    assert acknowledged == head - start
+    expect(first.locator("#caption")).to_have_text(second.locator("#caption").inner_text())
