@@ -29,17 +29,17 @@ def check(state: BidState, event: msgspec.Struct) -> None:
         club_label(event.district)
         not_drawn_before(state, event.district)
     elif isinstance(event, BidCommitted):
+        in_match(state, event.player)  # a stranger's name is said first, before any rule of the round
         sealed_bids_allowed(state)
         rounds_left(state)
         district_up(state)
-        in_match(state, event.player)
         first_commit(state, event.player)
         card_in_hand(state, Bid(player=event.player, card=event.card))
     elif isinstance(event, BidsRevealed):
-        rounds_left(state)
-        district_up(state)
         for bid in event.bids:
             in_match(state, bid.player)
+        rounds_left(state)
+        district_up(state)
         one_bid_each(state, event.bids)
         for bid in event.bids:
             card_in_hand(state, bid)
@@ -91,7 +91,7 @@ def in_match(state: BidState, player: str) -> None:
     """presidential-bid.txt § setup: “Give one of the remaining suits to each player in
     the game.” Only the players given a suit bid."""
     if seat_index(state, player) is None:
-        raise IllegalAction(f"{player} is not a player in this match ({', '.join(names(state))} are)", SUIT_PER_PLAYER)
+        raise IllegalAction(f"{player} is not in this match (players: {', '.join(names(state))})", SUIT_PER_PLAYER)
 
 
 def card_in_hand(state: BidState, bid: Bid) -> None:

@@ -88,3 +88,45 @@ def rank_words(rank: str, count: int, names: dict[str, str] | None = None) -> st
 
 def count_words(count: int) -> str:
     return "one card" if count == 1 else f"{COUNT_WORDS.get(count, str(count))} cards"
+
+
+# The suit symbols a reply prints (and their outline forms) back to the suit letters of a code.
+SYMBOL_SUITS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+
+
+def meant(code: str, deck: Deck) -> str | None:
+    """The deck's code that `code` most likely means ("10h", "10♥", "♥10", " qs" → "10H", "QS"), or
+    None. A code is compared without case and with suit symbols read as their letters, so "1A" finds a
+    commercial deck's "1a"."""
+    text = code.strip()
+    for symbol, letter in SYMBOL_SUITS.items():
+        if text.startswith(symbol):
+            text = text[len(symbol) :] + letter  # a suit written first: "♥10"
+        text = text.replace(symbol, letter)
+    by_fold = {known.casefold(): known for known in deck.copies}
+    return by_fold.get(text.casefold())
+
+
+def code_examples(deck: Deck, count: int = 4) -> list[str]:
+    """A few codes of the deck that show its shapes: the lowest rank, a two-character rank (10H),
+    the highest plain rank and a joker, each of another suit where the deck has suits."""
+    ranks = sorted({rank for rank in deck.rank.values() if rank}, key=lambda rank: deck.order[rank])
+    plain = [rank for rank in ranks if rank != JOKER]
+    wanted = [plain[0], next((r for r in plain if len(r) > 1), plain[len(plain) // 2]), plain[-1]] if plain else []
+    wanted += [JOKER] if JOKER in ranks else ranks[-1:]
+    picked: list[str] = []
+    for i, rank in enumerate(dict.fromkeys(wanted)):
+        codes = [code for code in deck.copies if deck.rank[code] == rank]
+        picked.append(codes[i % len(codes)])
+    return picked[:count]
+
+
+def code_format(deck: Deck) -> str:
+    """What a card code of this deck looks like, in words with examples."""
+    examples = ", ".join(code_examples(deck))
+    plain = [code for code, rank in deck.rank.items() if rank != JOKER]
+    if plain and all(code[-1:] in SUITS and deck.rank[code] == code[:-1] for code in plain):
+        suits = ", ".join(f"{letter} {symbol}" for letter, symbol in SUIT_SYMBOLS.items())
+        jokers = " (jokers JK1, JK2)" if any(rank == JOKER for rank in deck.rank.values()) else ""
+        return f"a card is its rank then its suit letter ({suits}){jokers}, e.g. {examples}"
+    return f"a card is one of the codes of this match's deck, e.g. {examples}"

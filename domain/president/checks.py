@@ -18,6 +18,7 @@ from domain.president.between import (
     check_whole_deck,
     owed_exchange,
 )
+from domain.president.cards import code_format, meant
 from domain.president.events import (
     CardDrawn,
     CardsDealt,
@@ -48,6 +49,52 @@ from domain.president.playing import (
 from domain.president.state import State
 from domain.president.texts import KNOWLEDGE
 from domain.protocol import IllegalAction
+
+# -- what an action names: players of the match, codes of the deck ---------------------------------
+
+
+def _named_players(event: msgspec.Struct) -> list[str]:
+    """The players an action names as acting, giving, receiving or dealing."""
+    if isinstance(event, CardsDealt):
+        return [event.dealer, *event.hands, *event.sizes]
+    if isinstance(event, CardsExchanged):
+        return [event.giver, event.receiver]
+    if isinstance(event, DirectionChosen):
+        return [event.player, *([event.leader] if event.leader is not None else [])]
+    if isinstance(event, (PlayerJoined, PlayerLeft)):
+        return []  # the table-change rules say who may leave, join and sit beside whom
+    player = getattr(event, "player", None)
+    return [player] if isinstance(player, str) else []
+
+
+def check_in_match(state: State, event: msgspec.Struct) -> None:
+    """classic header: “_player_: 4-7 …”: the players of a match are those it was created with (deck
+    § Players Leaving/Entering Between Rounds: “If someone enters between rounds, they enter as a
+    “citizen” …”: or who joined since). A name outside them is a typo or a stranger, said before any
+    rule of turns would blame the player whose turn it is."""
+    for name in _named_players(event):
+        if name not in state.players:
+            raise IllegalAction(f"{name} is not in this match (players: {', '.join(state.seating)})", cite(state, "in-match"))
+
+
+def _named_cards(event: msgspec.Struct) -> list[str]:
+    if isinstance(event, CardsDealt):
+        return [card for hand in event.hands.values() for card in hand]
+    if isinstance(event, CardDrawn):
+        return [event.card] if event.card is not None else []
+    return list(getattr(event, "cards", ()))
+
+
+def check_card_codes(state: State, event: msgspec.Struct) -> None:
+    """classic header: “_materials_: 52 card deck”: a card is one of the match's deck. An unknown code is
+    answered with what a code looks like (examples from this deck) and, for a near miss such as "10h",
+    "10♥" or "♥10", the code meant: the record holds one spelling of each card."""
+    for card in _named_cards(event):
+        if card in state.deck.copies:
+            continue
+        near = meant(card, state.deck)
+        hint = f"write {near}" if near else code_format(state.deck)
+        raise IllegalAction(f"{card!r} is not a card code of this match's deck: {hint}", cite(state, "deck"))
 
 
 # -- dispatch ---------------------------------------------------------------------------------------
@@ -126,4 +173,6 @@ def check(state: State, event: msgspec.Struct) -> None:
     checker = _CHECKS.get(type(event))
     if checker is None:
         raise IllegalAction(f"{type(event).__name__} is not an action of President", KNOWLEDGE)
+    check_in_match(state, event)
+    check_card_codes(state, event)
     checker(state, event)

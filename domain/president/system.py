@@ -25,8 +25,11 @@ class President:
     def start(self, setup: MatchSetup) -> MatchCreated:
         ruleset = resolve(setup.preset, setup.options, len(setup.players))
         players = tuple(setup.players)
-        if len(set(players)) != len(players) or not all(player.strip() for player in players):
-            raise IllegalAction("every player needs a name of their own", KNOWLEDGE)
+        twice = sorted({player for player in players if players.count(player) > 1})
+        if twice or not all(player.strip() for player in players):
+            # The players are counted by name (classic header: “_player_: 4-7”), so each needs one of their own.
+            what = f"{', '.join(twice)} is named twice" if twice else "a player has an empty name"
+            raise IllegalAction(f"every player needs a name of their own: {what}", rule(ruleset.text, "names"))
         low, high = ruleset.min_players, ruleset.max_players
         if ruleset.blind:
             low, high = ruleset.blind_min_players, ruleset.blind_max_players

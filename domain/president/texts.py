@@ -21,6 +21,10 @@ def _classic(id: str, section: str, quote: str) -> Rule:
 _CLASSIC_PLAYERS = _classic("players", "header", "_player_: 4-7, _materials_: 52 card deck, pencil and paper for scoring")
 CLASSIC = {
     "players": _CLASSIC_PLAYERS,
+    # The players of a match are those it was created with: the header's count is the nearest sentence.
+    "in-match": _CLASSIC_PLAYERS,
+    "names": _CLASSIC_PLAYERS,
+    "deck": _classic("deck", "header", _CLASSIC_PLAYERS.quote),
     "too-few": _CLASSIC_PLAYERS,
     "deal": _classic(
         "deal",
@@ -129,6 +133,9 @@ _IDIOT_GIVES = (
 )
 FRIDAY = {
     "players": _friday("players", "header", "2-13 players (ideally 4-8)"),
+    "in-match": _friday("players", "header", "2-13 players (ideally 4-8)"),
+    "names": _friday("players", "header", "2-13 players (ideally 4-8)"),
+    "deck": _friday("deck", "header", "1 deck of cards"),
     "too-few": _friday(
         "too-few",
         "header",
@@ -246,7 +253,11 @@ _PRESIDENT_FIRST = (
 )
 _EQUAL_OR_HIGHER = "Players continue one-by-one playing cards equal or higher than the card or cards played until they run out."
 _TAKES_TWO = "The President of the round takes 2 of the “best” cards from the last-place player (Turd) the next round."
+_JOIN = "If someone enters between rounds, they enter as a “citizen” with no benefits or punishment."
 DECK = {
+    # A player not at the table enters between rounds (PlayerJoined) before playing.
+    "in-match": _deck("join", "Players Leaving/Entering Between Rounds", _JOIN),
+    "deck": _deck("deck", "Cards Overview", "All Other Cards: All other cards are the rank # found on the corner of the card."),
     "players": _deck(
         "players",
         "Playing With More Than 10 People",
@@ -334,11 +345,7 @@ DECK = {
         "If a player leaves between rounds, the remaining players would shift up one or down one depending on "
         "their rank.",
     ),
-    "join": _deck(
-        "join",
-        "Players Leaving/Entering Between Rounds",
-        "If someone enters between rounds, they enter as a “citizen” with no benefits or punishment.",
-    ),
+    "join": _deck("join", "Players Leaving/Entering Between Rounds", _JOIN),
 }
 
 # What a match records: the recording rules of DESIGN.md hold for every text.

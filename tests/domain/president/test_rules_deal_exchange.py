@@ -20,7 +20,7 @@ DEALS = [
     ("deal: all the cards in the deck, one at a time", "full", "Dana", "classic", OK),
     ("deal: a card missing", "full", "Dana", "missing", C + "deal"),
     ("deal: a card twice", "full", "Dana", "twice", C + "deal"),
-    ("deal: the dealer is at the table", "full", "Zed", "classic", C + "deal"),
+    ("deal: the dealer is a player of the match", "full", "Zed", "classic", C + "players"),
     ("deal: extra cards to the first players after the dealer", "public", "Eve", {"Al": 11, "Betty": 11, "Carl": 10, "Dana": 10, "Eve": 10}, OK),
     ("deal: one at a time from the dealer's left", "public", "Eve", {"Al": 10, "Betty": 11, "Carl": 11, "Dana": 10, "Eve": 10}, C + "deal"),
     ("deal: the hands hold the whole deck", "public", "Eve", {"Al": 11, "Betty": 11, "Carl": 10, "Dana": 10, "Eve": 9}, C + "deal"),

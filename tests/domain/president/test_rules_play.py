@@ -19,7 +19,7 @@ PLAY = [
     ("set: one, two, three, or four cards", {}, [], "Al plays 3C 3D 3H 3S", OK),
     ("set: cards of the same kind", {}, [], "Al plays 3C 5C", C + "set"),
     ("set: at most four cards (max_set)", {"max_set": 2}, [], "Al plays 3C 3D 3H", C + "set"),
-    ("first-lead: a card of the deck", {}, [], "Al plays 1C", C + "deal"),
+    ("deck: a card of the deck", {}, [], "Al plays 1C", C + "deck"),
     ("knowledge: a card from the player's hand", {}, [], "Al plays 4C", "recount.knowledge"),
     ("knowledge: not the same card twice", {}, [], "Al plays 3C 3C", C + "deal"),
     ("same-count: the same number of cards", {}, ["Al plays 3C 3D"], "Betty plays 4C", C + "same-count"),
