@@ -30,7 +30,6 @@ import pytest
 
 from domain.bid.cards import SUITS as SUIT_NAMES
 from domain.bid.words import sees_commit
-from domain.mrpresident.board import PARTIES
 from domain.mrpresident.views import parties_seen
 from domain.president.cards import RANK_WORDS, label
 from domain.president.views import sees_cards_of
@@ -223,7 +222,7 @@ CASES = [
     # Game 1, then game 2's deal, exchanges (the issue's “Carl (scum) gives Dana (president) Q♣ A♣”) and first plays.
     Case("president classic full", *fixture("president/classic-four-full.json", 86), president_hidden, president_since, interesting(PRESIDENT_KINDS, 37)),
     Case("president friday full Blind draws", *blind_match(), president_hidden, president_since, interesting(PRESIDENT_KINDS, 2)),
-    Case("president friday full", *fixture("president/friday-revolution.json", 70), president_hidden, president_since, interesting(PRESIDENT_KINDS, 40)),
+    Case("president friday full", *fixture("president/friday-revolution.json", 93), president_hidden, president_since, interesting(PRESIDENT_KINDS, 45)),
     Case("bid sealed bids", *fixture("bid/sealed-all-cards.json", 12), bid_hidden, bid_since, interesting({"BidCommitted"}, 99), bid_text),
 ]
 
@@ -285,3 +284,66 @@ def test_the_issue_example_is_worded_per_perspective(served: tuple[httpx.Client,
     exchanges = said["write token"]
     assert exchanges and all(re.search("[♣♦♥♠]", line) for line in exchanges.values())
     assert all(re.fullmatch(r"\w+ \([\w-]+\) gives \w+ \([\w-]+\) (one card|two cards)", line) for line in said["spectator"].values())
+
+
+# --- Mr. President: Ballots are cast face down ----------------------------------------------
+
+
+def votes_shown(data: Any) -> int:
+    """How many Ballots in `data` show their votes."""
+    if isinstance(data, dict):
+        return int(data.get("votes") is not None and "seal" in data) + sum(votes_shown(v) for v in data.values())
+    if isinstance(data, list):
+        return sum(votes_shown(v) for v in data)
+    return 0
+
+
+def assert_ballots_hidden(view: dict[str, Any], hidden: list[tuple[int, Any]], where: str) -> None:
+    for index, ballot in hidden:
+        shown = view["ballots"][index]
+        assert shown["votes"] is None, (where, shown)
+        if ballot.how == "absentee":
+            assert shown["seal"] is None and shown["state"] is None, (where, shown)
+
+
+@pytest.mark.parametrize("path", ["mrpresident/two-player-popular.json", "mrpresident/four-player-electoral.json"])
+def test_no_reader_receives_the_votes_of_a_ballot_cast_face_down(served: tuple[httpx.Client, Recount], path: str) -> None:
+    """mr-president.md § Absentee Ballots: “they do not, however, announce the casting of
+    these Ballots to their opponents”; a Ballot lies face down until its region is counted.
+    Worked out from the domain state: a Ballot of a party the reader does not see, in a
+    region not counted yet. Votes are numbers, so the check is on the fields that carry
+    them (views, redacted events) and on the words (an Absentee Ballot's state is named
+    only to its party)."""
+    api, recount = served
+    setup, events = fixture(path)
+    match = api.post("/matches", json=setup).json()
+    players = list(setup["players"])
+    version, start, hidden_seen = 1, 0, 0
+    marks = [i + 1 for i, e in enumerate(events) if e["type"] in ("AbsenteeBallotsCast", "RegionCounted") or i % 50 == 49]
+    for end in marks:
+        version = record_until(api, match, events[start:end], version)
+        start = end
+        state = recount.log(match["match_id"]).state
+        for name, perspective, headers in readers(match, players):
+            seen = parties_seen(state, perspective)
+            hidden = [
+                (i, b) for i, b in enumerate(state.ballots)
+                if b.party not in seen and not state.counted[state.board.places[b.place].region]
+            ]
+            hidden_seen += len(hidden)
+            texts = responses(api, match["match_id"], version, version, headers)
+            assert_ballots_hidden(json.loads(texts["state"])["view"], hidden, f"{name} state")
+            assert_ballots_hidden(json.loads(texts["frames"])["frames"][-1]["view"], hidden, f"{name} frames")
+            live = json.loads(texts["live"].split("data: ", 1)[1].splitlines()[0])
+            assert_ballots_hidden(live["frames"][-1]["view"], hidden, f"{name} live")
+            hidden_steps = {b.step for _, b in hidden}
+            page = api.get(f"/matches/{match['match_id']}/events", params={"from": 2, "limit": 1000}, headers=headers).json()
+            for entry in page["events"]:
+                if entry["step"] not in hidden_steps:
+                    continue
+                at_step = [b for b in state.ballots if b.step == entry["step"]]
+                open_ = sum(1 for b in at_step if b.votes is not None and (b.party in seen or state.counted[state.board.places[b.place].region]))
+                assert votes_shown(entry["event"]) <= open_, (name, entry)
+                if entry["type"] == "AbsenteeBallotsCast":
+                    assert "(" not in entry["description"], (name, entry["description"])
+    assert hidden_seen > 0
