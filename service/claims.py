@@ -9,6 +9,14 @@ from typing import Any
 import msgspec
 
 from domain.protocol import Standings
+from service.errors import RecountError
+
+
+class NotInMatch(RecountError):
+    """A claim names someone who did not play: a mistake in the claim, not a difference from the
+    record, so it is refused (422) with the players to choose from rather than answered `agree: false`."""
+
+    status = 422
 
 
 class ClaimedPlacing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -28,7 +36,8 @@ class ClaimVerdict(msgspec.Struct, frozen=True, kw_only=True):
 
 def check(standings: Standings, placings: Sequence[ClaimedPlacing], final: bool | None = None) -> ClaimVerdict:
     """Agree, or the first place where the claim and the record differ, with the
-    step that shows it (the last event that decided the recorded placing)."""
+    step that shows it (the last event that decided the recorded placing). Raises
+    NotInMatch for a claim naming someone who did not play."""
     if final is not None and standings.final != final:
         state = "over" if standings.final else "still running"
         return ClaimVerdict(agree=False, message=f"the record says the match is {state}")
@@ -36,7 +45,8 @@ def check(standings: Standings, placings: Sequence[ClaimedPlacing], final: bool 
     for claimed in placings:
         actual = recorded.get(claimed.player)
         if actual is None:
-            return ClaimVerdict(agree=False, message=f"{claimed.player} did not play in this match", player=claimed.player)
+            players = ", ".join(p.player for p in standings.placings)
+            raise NotInMatch(f"{claimed.player} did not play in this match (players: {players}); name each player as the match does")
         place_differs = claimed.place != actual.place
         if place_differs or (claimed.score is not None and claimed.score != actual.score):
             what = "place" if place_differs else "score"

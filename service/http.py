@@ -3,6 +3,8 @@ function and returns a struct. Errors map to status codes here and only here."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Annotated, Any
 
 import msgspec
@@ -166,9 +168,14 @@ def state_at(request: Request, match_id: FromPath[str], as_: AsParam = None, ste
 
 
 @get("/matches/{match_id:str}/standings", sync_to_thread=True)
-def standings(request: Request, match_id: FromPath[str]) -> Standings:
-    """Standings recomputed from the record, each placing with the steps that decided it."""
-    return recount_of(request).standings(match_id)
+def standings(request: Request, match_id: FromPath[str], step: Annotated[int | None, QueryParameter(ge=1)] = None) -> Standings:
+    """Standings recomputed from the record, each placing with the steps that decided it;
+    with `step`, as they stood after that step (a replay shows those, not the result)."""
+    app = recount_of(request)
+    if step is None:
+        return app.standings(match_id)
+    log = app.log(match_id)
+    return log.system.standings(log.state_at(step))
 
 
 @post("/matches/{match_id:str}/standings/check", status_code=200, sync_to_thread=True)
@@ -210,14 +217,49 @@ def _recount_error(_: Request, exc: RecountError) -> Response[dict[str, Any]]:
     return _error(exc.status, exc.message)
 
 
-def _http_error(_: Request, exc: HTTPException) -> Response[dict[str, Any]]:
+def _body_read(request: Request) -> bytes | None:
+    """The request body if the route has read it already. Exception handlers are called
+    synchronously, so the body cannot be awaited here; Litestar keeps what it read in the
+    connection state (a private attribute: None if that ever changes, and the reply only
+    loses the position)."""
+    body = getattr(getattr(request, "_connection_state", None), "body", None)
+    return body if isinstance(body, bytes) else None
+
+
+def _json_position(body: bytes) -> str | None:
+    """Where `body` stops being JSON: "at byte N (line L, column C), after '…'", or None if it
+    is JSON. msgspec does not say where for some errors ("Input data was truncated"); the
+    standard library's decoder always does."""
+    text = body.decode("utf-8", errors="replace")
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        at = len(text[: error.pos].encode())
+        before = text[max(0, error.pos - 24) : error.pos].replace("\n", " ")
+        after = text[error.pos : error.pos + 16].replace("\n", " ")
+        where = f"at byte {at} (line {error.lineno}, column {error.colno}), after '{before}'"
+        return where + (f" before '{after}'" if after else ", where the body ends")
+    except (RecursionError, ValueError):
+        return ""
+    return None
+
+
+def _http_error(request: Request, exc: HTTPException) -> Response[dict[str, Any]]:
     if isinstance(exc, ValidationException):
         details = exc.extra if exc.extra else None
         return _error(400, f"malformed request: {exc.detail}", details=details)
+    body = _body_read(request) if exc.status_code == 400 else None
+    where = _json_position(body) if body else None
+    if where is not None:
+        message = re.sub(r" \(byte \d+\)$", "", exc.detail)  # the position is said below, with its line
+        return _error(400, f"the body is not valid JSON: {message}{' ' + where if where else ''}")
     return _error(exc.status_code, exc.detail)
 
 
-def _unexpected(_: Request, exc: Exception) -> Response[dict[str, Any]]:
+def _unexpected(request: Request, exc: Exception) -> Response[dict[str, Any]]:
+    if isinstance(exc, RecursionError) and "deserializing" in str(exc):
+        # msgspec gives up on JSON nested deeper than Python's recursion limit: the body, not the service.
+        return _error(400, "the body is not valid JSON for this service: it nests arrays or objects too deep")
     # Storage failures and bugs: say so plainly, never a bare stack trace.
     return _error(503 if isinstance(exc, OSError) else 500, f"{type(exc).__name__}: {exc}")
 

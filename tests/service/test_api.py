@@ -293,6 +293,6 @@ def test_a_claimed_result_is_checked_against_the_record(client: TestClient, reco
     assert "score" in verdict["message"]
     left_out = client.post(url, json={"placings": truth[:-1]}).json()
     assert not left_out["agree"] and left_out["player"] == truth[-1]["player"]
-    stranger = client.post(url, json={"placings": [{"player": "Zed", "place": 1}]}).json()
-    assert not stranger["agree"] and "did not play" in stranger["message"]
+    stranger = client.post(url, json={"placings": [{"player": "Zed", "place": 1}]})
+    assert stranger.status_code == 422 and "did not play" in stranger.json()["error"]
     assert client.post(url, json={"placings": [{"player": "Al", "rank": 1}]}).status_code == 400
