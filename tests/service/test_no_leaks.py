@@ -347,3 +347,26 @@ def test_no_reader_receives_the_votes_of_a_ballot_cast_face_down(served: tuple[h
                 if entry["type"] == "AbsenteeBallotsCast":
                     assert "(" not in entry["description"], (name, entry["description"])
     assert hidden_seen > 0
+
+
+def test_a_public_record_words_unseen_exchanges_as_counts_for_every_reader(served: tuple[httpx.Client, Recount]) -> None:
+    """Public mode: “cards that change hands unseen are recorded as unknown” (DESIGN.md
+    § Principles 4), and what the record saw is public (domain/president/views.py
+    `sees_cards_of`), so no card is hidden from a reader there: the unseen exchanges of
+    the six-player fixture are counts, the same for every reader, in words and data."""
+    api, _ = served
+    setup, events = fixture("president/classic-six-public-unseen.json", 113)
+    match = api.post("/matches", json=setup).json()
+    record_until(api, match, events, 1)
+    said = set()
+    for name, _, headers in readers(match, list(setup["players"])):
+        page = api.get(f"/matches/{match['match_id']}/events", params={"from": 111}, headers=headers).json()
+        for entry in page["events"]:
+            assert entry["event"]["unknown"] and not entry["event"].get("cards"), (name, entry)
+            said.add((entry["step"], entry["description"]))
+    assert said == {
+        (111, "Hana (scum) gives Kai (president) two cards"),
+        (112, "Kai (president) gives Hana (scum) two cards"),
+        (113, "Mo (worker) gives Lu (vice-president) one card"),
+        (114, "Lu (vice-president) gives Mo (worker) one card"),
+    }
