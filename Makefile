@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install browser bench clean
+.PHONY: run test install browser postgres bench clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,9 @@ $(STAMP): pyproject.toml requirements.lock
 
 install: $(STAMP)
 
+# The store: RECOUNT_DATABASE_URL=postgresql://user@host:port/dbname if set, else data/recount.sqlite.
 run: $(STAMP)
-	$(BIN)/recount --db data/recount.sqlite serve --host 127.0.0.1 --port 8000
+	$(BIN)/recount serve --host 127.0.0.1 --port 8000
 
 # Headless Chromium for the browser tests: Debian's package (Playwright's own
 # browser download does not work here).
@@ -24,7 +25,13 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
 
-test: $(STAMP) browser
+# Debian's PostgreSQL server binaries: the tests start a private cluster of their own.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq postgresql) >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq postgresql >/dev/null; fi; }
+
+test: $(STAMP) browser postgres
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

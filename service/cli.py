@@ -1,24 +1,38 @@
-"""`recount serve` and `recount import FILE…`."""
+"""`recount serve` and `recount import FILE…`.
+
+The store is RECOUNT_DATABASE_URL (postgresql://user@host:port/dbname) when set,
+else the SQLite file given by --db (default data/recount.sqlite). Several processes
+may share one store: each follows the others' appends (service/follow.py)."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 import domain
 from domain.protocol import IllegalAction
-from service import fixtures, server
+from service import fixtures, server, storage
 from service.errors import RecountError
 
 
-def _open(db: str):
+def _open(location: str):
     from service.app import Recount
-    from service.store import MatchStore, default_env
+    from service.store import MatchStore
 
-    Path(db).parent.mkdir(parents=True, exist_ok=True)
-    return Recount(MatchStore(default_env(db)))
+    file = storage.sqlite_file(location)
+    if file is not None:
+        Path(file).parent.mkdir(parents=True, exist_ok=True)
+    return Recount(MatchStore(storage.env_for(location)))
+
+
+def _index_file(location: str, wanted: str | None) -> str | None:
+    """The match index's SQLite file: beside an SQLite store; in memory for
+    PostgreSQL (each process keeps its own, rebuilt from the store at start)."""
+    if wanted:
+        return None if wanted == ":memory:" else wanted
+    file = storage.sqlite_file(location)
+    return str(Path(file).with_suffix(".index.sqlite")) if file is not None else None
 
 
 def _import(recount, paths: list[Path]) -> int:
@@ -40,7 +54,8 @@ def _import(recount, paths: list[Path]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="recount", description=__doc__)
-    parser.add_argument("--db", default=os.environ.get("RECOUNT_DB", "data/recount.sqlite"), help="the SQLite event store file")
+    parser.add_argument("--db", default=None, help=f"the event store: an SQLite file or a postgresql:// URL (default: ${storage.URL_VARIABLE}, else $RECOUNT_DB, else {storage.DEFAULT_SQLITE_FILE})")
+    parser.add_argument("--index", default=None, help="the match index's SQLite file (default: beside an SQLite store; in memory with PostgreSQL)")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="start the HTTP service (loads the fixtures into an empty store)")
     serve.add_argument("--host", default="127.0.0.1")
@@ -50,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     imp.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args(argv)
 
-    recount = _open(args.db)
+    location = args.db or storage.location_from_environment()
+    recount = _open(location)
     if args.command == "import":
         failures = _import(recount, args.files)
         recount.close()
@@ -62,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     from service.http import create_app
     from service.readmodel import MatchIndex
 
-    app = create_app(recount, MatchIndex(recount, str(Path(args.db).with_suffix(".index.sqlite"))))
-    print(f"Recount is serving {len(domain.systems())} game systems at http://{args.host}:{args.port}/  (API schema: /schema)", flush=True)
+    app = create_app(recount, MatchIndex(recount, _index_file(location, args.index)))
+    print(f"Recount ({storage.redacted(location)}) is serving {len(domain.systems())} game systems at http://{args.host}:{args.port}/  (API schema: /schema)", flush=True)
     server.run(app, args.host, args.port)
     return 0
 
