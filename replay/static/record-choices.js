@@ -80,6 +80,21 @@ export function dealHands(hints) {
   return hands;
 }
 
+// What a choice's hints ask the page to derive from the picks (Mr. President, see
+// domain/mrpresident/choices.py): each picked state becomes a Ballot, President seals
+// first, then Vice President ones; Absentee Ballots not cast are set aside.
+function supplyFromHints(event, hints) {
+  if (hints.ballots) {
+    const left = { ...hints.ballots.seals };
+    event[hints.ballots.field] = (event[hints.ballots.field] || []).map((state) => {
+      const seal = Object.keys(left).find((name) => left[name] > 0) || Object.keys(left)[0];
+      left[seal] -= 1;
+      return { seal, state };
+    });
+  }
+  if (hints.remainder) event[hints.remainder.field] = hints.remainder.of - (event.ballots || []).length;
+}
+
 export class Controls {
   // actions: { send(event, label, choice), explain(event, label), note(text) }
   constructor(actions) {
@@ -158,6 +173,7 @@ export class Controls {
   sendWith(choice, filled) {
     const event = { ...choice.event, type: choice.type };
     for (const [field, value] of Object.entries(filled)) setField(event, field, value);
+    supplyFromHints(event, choice.hints || {});
     this.open = null;
     this.actions.send(event, choice.label, choice);
   }
