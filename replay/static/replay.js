@@ -18,7 +18,11 @@ const replay = {
   finished: false,
   perspective: "",
   summary: null,
-  standings: null, // the latest standings, public to every reader; some renderers draw from them
+  standings: null, // the standings as of the step shown (public to every reader); some renderers draw from them
+  standingsAt: new Map(), // step -> standings as of that step (a small cache: stepping back and forth asks once)
+  standingsTimer: null,
+  missing: false, // the match does not exist: nothing to replay
+  tokenRefused: false, // the token in the address was refused: the page shows what a spectator may see
   renderer: generic,
   timer: null,
   source: null,
@@ -59,7 +63,7 @@ class ApiError extends Error {
 
 async function api(path) {
   const headers = { Accept: "application/json" };
-  if (token()) headers.Authorization = `Bearer ${token()}`;
+  if (token() && !replay.tokenRefused) headers.Authorization = `Bearer ${token()}`;
   const reply = await fetch(path, { headers });
   const body = await reply.json().catch(() => ({}));
   if (!reply.ok) throw new ApiError(reply.status, body.error || `${reply.status} ${reply.statusText}`);
@@ -67,7 +71,9 @@ async function api(path) {
 }
 
 function withPerspective(params) {
-  if (wanted()) params.set("as", wanted());
+  // A refused token falls back to the spectator's view rather than a blank board.
+  if (replay.tokenRefused) params.set("as", "spectator");
+  else if (wanted()) params.set("as", wanted());
   return params;
 }
 
@@ -89,10 +95,28 @@ async function start() {
     replay.renderer = await loadRenderer(summary.system);
     drawHeading(summary);
     fillPerspectives(summary.players);
-    await Promise.all([loadFrames(), loadStandings()]);
+    await loadFrames();
   } catch (error) {
-    notice(error.status === 404 ? `There is no match “${matchId}”.` : error.message);
+    if (error.status === 404) return drawMissing();
+    notice(error.message);
   }
+}
+
+// An unknown match: say so where the title and the board would be, with the way back,
+// and leave no control live that could only fail.
+function drawMissing() {
+  replay.missing = true;
+  document.title = "No such match · Recount";
+  $("title").textContent = "No such match";
+  $("subtitle").textContent = `There is no match “${matchId}” here.`;
+  $("board").replaceChildren(
+    h("div", { class: "board-message" }, h("p", null, `No match has the id “${matchId}”: the address may be mistyped, or the match was recorded on another server.`), h("p", null, h("a", { href: "/" }, "See every match"))),
+  );
+  $("caption").replaceChildren();
+  $("standings").replaceChildren(h("p", { class: "muted" }, "No standings: there is no such match."));
+  for (const id of ["first", "prev", "play", "next", "last", "slider", "as", "token"]) $(id).disabled = true;
+  $("position").textContent = "–";
+  notice("");
 }
 
 async function loadFrames() {
@@ -122,20 +146,45 @@ async function loadFrames() {
       }
     }
   } catch (error) {
-    if (generation === replay.generation) notice(explain(error));
+    if (generation !== replay.generation) return;
+    if ((error.status === 401 || error.status === 403) && token() && !replay.tokenRefused) {
+      // The token is wrong for this match (or for the seat asked): show what a spectator may see.
+      replay.tokenRefused = true;
+      drawTokenButton();
+      await loadFrames();
+      notice(`${error.message}. Showing what a spectator may see; use “Token ✗” to enter another token.`);
+      return;
+    }
+    notice(explain(error));
+    if (!replay.frames.length) $("board").replaceChildren(h("div", { class: "board-message" }, h("p", null, explain(error))));
     return;
   }
-  notice("");
+  if (!replay.tokenRefused) notice("");
   drawPerspective();
   drawStatus();
   startLive();
 }
 
-async function loadStandings() {
+// The standings shown are those as of the step shown, so a replay does not tell the result
+// from step 1. They are asked for once the step settles (stepping through many steps asks
+// only for the last), and kept per step.
+const STANDINGS_SETTLE_MS = 150;
+const STANDINGS_KEPT = 64;
+
+function standingsFor(step) {
+  clearTimeout(replay.standingsTimer);
+  const known = replay.standingsAt.get(step);
+  if (known) return drawStandings(known, step);
+  replay.standingsTimer = setTimeout(() => loadStandings(step), STANDINGS_SETTLE_MS);
+}
+
+async function loadStandings(step = replay.step) {
+  if (!step || replay.missing) return;
   try {
-    replay.standings = await api(`${matchPath}/standings`);
-    drawStandings(replay.standings);
-    if (replay.frames.length) show(replay.step); // a renderer may draw from them
+    const standings = await api(`${matchPath}/standings?step=${step}`);
+    if (replay.standingsAt.size >= STANDINGS_KEPT) replay.standingsAt.delete(replay.standingsAt.keys().next().value);
+    replay.standingsAt.set(step, standings);
+    if (step === replay.step) drawStandings(standings, step);
   } catch (error) {
     $("standings").replaceChildren(h("p", { class: "muted" }, `No standings: ${error.message}`));
   }
@@ -189,15 +238,14 @@ function startLive() {
     $("live").classList.remove("pulse");
     void $("live").offsetWidth; // restart the animation
     $("live").classList.add("pulse");
-    loadStandings();
   });
   source.addEventListener("finished", () => {
     if (generation !== replay.generation) return;
     stopLive();
     // Once a match is over its hands may open to everyone: load again for the reader.
     api(matchPath).then(drawHeading).catch(() => {});
+    replay.standingsAt.clear(); // the last step's standings are final now
     loadFrames();
-    loadStandings();
   });
 }
 
@@ -256,7 +304,9 @@ function drawPerspective() {
 }
 
 function drawTokenButton() {
-  $("token").textContent = token() ? "Token ✓" : "Token…";
+  // ✓ only for a token the server has not refused: a refused one says so.
+  $("token").textContent = !token() ? "Token…" : replay.tokenRefused ? "Token ✗" : "Token ✓";
+  $("token").classList.toggle("refused", Boolean(token()) && replay.tokenRefused);
 }
 
 function context(step) {
@@ -293,6 +343,7 @@ function show(step) {
   drawPosition();
   markEvent(step);
   setAddress({ step });
+  standingsFor(step);
 }
 
 function drawPosition() {
@@ -341,8 +392,22 @@ function markEvent(step) {
   }
 }
 
-function drawStandings(standings) {
-  $("standings-title").textContent = standings.final ? "Final standings" : "Standings so far";
+const ordinal = (n) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
+};
+
+const points = (score) => (score === null || score === undefined ? "" : `${score} point${Math.abs(score) === 1 ? "" : "s"}`);
+
+function atTheEnd(step) {
+  return replay.finished && step === replay.frames.length;
+}
+
+function drawStandings(standings, step) {
+  replay.standings = standings;
+  const end = atTheEnd(step) && standings.final;
+  $("standings-title").textContent = end ? "Final standings" : `Standings after step ${step}`;
   const stepLinks = (steps) =>
     steps.length
       ? h("span", { class: "steps" }, "decided at ", steps.map((step, i) => [i ? ", " : "", h("a", { href: stepHref(step), "data-step": step }, `step ${step}`)]))
@@ -350,19 +415,42 @@ function drawStandings(standings) {
   const rows = standings.placings.map((placing) =>
     h(
       "tr",
-      null,
-      h("td", { class: "place" }, placing.place),
+      { "data-player": placing.player, "data-place": placing.place },
+      h("td", { class: "place" }, ordinal(placing.place)),
       h("td", null, h("strong", null, placing.player), placing.title ? h("span", { class: "title" }, placing.title) : null),
       h("td", { class: "score" }, placing.score ?? ""),
       h("td", { class: "reason" }, placing.reason, " ", stepLinks(placing.steps || [])),
     ),
   );
   const parts = [
-    h("table", { class: "placings" }, h("thead", null, h("tr", null, h("th", null, "#"), h("th", null, "Player"), h("th", null, "Score"), h("th", null, "Why"))), h("tbody", null, rows)),
+    h("table", { class: "placings" }, h("thead", null, h("tr", null, h("th", null, "Place"), h("th", null, "Player"), h("th", null, "Points"), h("th", null, "How"))), h("tbody", null, rows)),
     standings.explanation.length ? h("ul", { class: "explanation" }, standings.explanation.map((line) => h("li", null, line))) : null,
     Object.keys(standings.details || {}).length ? h("details", { class: "breakdown" }, h("summary", null, "Breakdown"), generic.tree(standings.details, 1)) : null,
   ];
   $("standings").replaceChildren(...parts.filter(Boolean)); // replaceChildren would write "null"
+  drawResult(end ? standings : null);
+}
+
+// The overall result, above the board at the end of a finished match: on a phone it is
+// the first thing under the heading, before the board, the controls and the standings.
+function drawResult(standings) {
+  const box = $("result");
+  if (!standings || !standings.placings.length) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const byPlace = new Map();
+  for (const placing of standings.placings) byPlace.set(placing.place, [...(byPlace.get(placing.place) || []), placing]);
+  const [first, ...rest] = [...byPlace.entries()];
+  const names = (placings) => placings.map((p) => p.player).join(" and ");
+  const headline =
+    first[1].length > 1
+      ? `${names(first[1])} tie for 1st${first[1][0].score !== null ? ` with ${points(first[1][0].score)} each` : ""}`
+      : `${first[1][0].player} wins${first[1][0].score !== null ? ` with ${points(first[1][0].score)}` : ""}`;
+  const others = rest.map(([place, placings]) => `${placings.length > 1 ? "tied " : ""}${ordinal(place)} ${names(placings)}${placings[0].score !== null ? ` (${placings[0].score})` : ""}`);
+  box.replaceChildren(h("strong", { class: "headline" }, `Match over: ${headline}`), ...(others.length ? [h("span", { class: "others" }, others.join(" · "))] : []));
+  box.hidden = false;
 }
 
 function notice(message) {
@@ -423,6 +511,7 @@ function bindControls() {
     if (entered === null) return;
     const hash = entered.trim() ? `#token=${encodeURIComponent(entered.trim())}` : "";
     setAddress({}, hash);
+    replay.tokenRefused = false; // a new token gets its chance
     drawTokenButton();
     loadFrames();
   };

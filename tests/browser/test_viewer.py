@@ -136,6 +136,9 @@ def test_a_step_address_opens_at_that_step_and_a_reload_keeps_it(page: Any, serv
     # A click in the event list jumps there; so does a deciding step in the standings.
     page.locator('#events a[data-step="5"]').click()
     expect(page.locator("#caption .step-no")).to_have_text("Step 5")
+    # The standings are those as of the step shown: at step 5 no game has ended, so go to the end.
+    page.keyboard.press("End")
+    expect(page.locator("#standings-title")).to_have_text("Final standings")
     deciding = page.locator("#standings a[data-step]").first
     target = deciding.get_attribute("data-step")
     deciding.click()
