@@ -3,7 +3,6 @@ on a real SQLite file: the toy system (secret words) and every recorded fixture.
 
 from __future__ import annotations
 
-import inspect
 import json
 import threading
 import time
@@ -13,22 +12,11 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from domain.protocol import SPECTATOR
 from service import fixtures
 from service.app import Recount
 
 PLAYERS = ["Al", "Betty", "Carl"]
 SECRETS = {"Al": "quokka-7341", "Betty": "narwhal-2209", "Carl": "axolotl-5518"}
-
-
-@pytest.fixture(autouse=True)
-def toy_words_for_a_perspective(toy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The protocol's `describe` takes the reader's perspective; until the toy (tests/replay/toy.py) takes
-    it too, it is given one that takes it and ignores it (the toy's words hide nothing: a word is said
-    only once shown)."""
-    if "perspective" not in inspect.signature(toy.SYSTEM.describe).parameters:
-        words = toy.describe
-        monkeypatch.setattr(type(toy.SYSTEM), "describe", staticmethod(lambda state, event, after=None, perspective=SPECTATOR: words(state, event, after)))
 
 
 def auth(token: str | None) -> dict[str, str]:

@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from domain.protocol import IllegalAction, MatchSetup, Perspective, Placing, Rule, Standings
+from domain.protocol import SPECTATOR, IllegalAction, MatchSetup, Perspective, Placing, Rule, Standings
 
 NAME = "toy"
 ONE_DRAW = Rule(id="toy.one-draw", source="tests/replay/toy.py", quote="Each player draws once.")
@@ -92,7 +92,8 @@ def redact(state: ToyState, event: msgspec.Struct, perspective: Perspective) -> 
     return data
 
 
-def describe(state: ToyState, event: msgspec.Struct, after: ToyState | None = None) -> str:
+def describe(state: ToyState, event: msgspec.Struct, after: ToyState | None = None, perspective: Perspective = SPECTATOR) -> str:
+    # A word is said only once shown, so the words are the same for every reader.
     if isinstance(event, WordDrawn):
         return f"{event.player} draws a word"
     assert isinstance(event, WordShown)
