@@ -21,6 +21,9 @@ from domain.bid.rules import (
 from domain.bid.state import BidState, finished, names, seat_index
 from domain.protocol import IllegalAction
 
+# What a card code looks like, said with every refusal of an unknown code (upper-case, as recorded).
+CODE_FORMAT = "a card is its rank then its suit letter (C, D, H, S), e.g. 2C, 10H, QS, AD"
+
 
 def check(state: BidState, event: msgspec.Struct) -> None:
     if isinstance(event, DistrictRevealed):
@@ -75,7 +78,7 @@ def club_label(district: str) -> None:
     """presidential-bid.txt § setup: “Shuffle all of the clubs together and place them
     face down as a draw pile.” Only clubs are drawn; header: “MATERIALS: 52 card deck”."""
     if not cards.is_card(district):
-        raise IllegalAction(f"{district!r} is not a card of the deck", DECK)
+        raise IllegalAction(f"{district!r} is not a card of the deck: {CODE_FORMAT}", DECK)
     if cards.suit(district) != cards.CLUBS:
         raise IllegalAction(f"districts are drawn from the clubs, not {cards.card_name(district)}", CLUB_PILE)
 
@@ -99,7 +102,7 @@ def card_in_hand(state: BidState, bid: Bid) -> None:
     the game.” § play: “Each player chooses a card from their hand and shows it
     simultaneously.” A bid is a card of the player's own suit not yet shown."""
     if not cards.is_card(bid.card):
-        raise IllegalAction(f"{bid.card!r} is not a card of the deck", DECK)
+        raise IllegalAction(f"{bid.card!r} is not a card of the deck: {CODE_FORMAT}", DECK)
     seat = seat_index(state, bid.player)
     assert seat is not None  # in_match ran first
     suit = state.match.players[seat].suit
