@@ -1,0 +1,127 @@
+"""Real `recount serve` processes on one store: two servers with writers on both
+lose and duplicate nothing and each answers with what the other recorded; a server
+killed with SIGKILL under concurrent appends loses no acknowledged event."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+
+from bench.president_bot import PLAYERS, play
+from tests.conftest import free_port, open_recount
+
+RECOUNT = Path(sys.executable).parent / "recount"
+
+
+@contextmanager
+def serving(location: Path | str, count: int = 1) -> Iterator[list[tuple[str, subprocess.Popen[bytes]]]]:
+    """`count` `recount serve` processes on the store, started together; their URLs
+    once they answer."""
+    env = {k: v for k, v in os.environ.items() if k != "RECOUNT_DATABASE_URL"}
+    servers = []
+    for _ in range(count):
+        port = free_port()
+        command = [str(RECOUNT), "--db", str(location), "serve", "--host", "127.0.0.1", "--port", str(port), "--no-fixtures"]
+        servers.append((f"http://127.0.0.1:{port}", subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)))
+    try:
+        for url, process in servers:
+            for _ in range(600):  # a start takes a second or two; a failure shows below
+                try:
+                    if httpx.get(url + "/systems").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                assert process.poll() is None, process.stderr.read().decode() if process.stderr else "the server exited"
+                threading.Event().wait(0.05)
+        yield servers
+    finally:
+        for _, process in servers:
+            if process.poll() is None:
+                process.terminate()
+        for _, process in servers:
+            process.wait(10)
+
+
+def new_match(url: str, length: int, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    setup, actions = play(length, seed=seed, players=PLAYERS[:4])
+    created = httpx.post(url + "/matches", json=msgspec.to_builtins(setup)).json()
+    return created, [msgspec.to_builtins(a) for a in actions]
+
+
+def writer(url: str, match: dict[str, Any], actions: list[dict[str, Any]], acknowledged: list[tuple[str, int]]) -> None:
+    """Append the next scripted action at the version this server reports, until
+    the script is done or the server is gone; a 409 means read again."""
+    auth = {"Authorization": f"Bearer {match['write_token']}"}
+    path = f"/matches/{match['match_id']}"
+    with httpx.Client(base_url=url, headers=auth) as client:
+        try:
+            while (version := client.get(path).json()["version"]) <= len(actions):
+                reply = client.post(path + "/events", json={"expected_version": version, "events": [actions[version - 1]]})
+                assert reply.status_code in (201, 409), reply.text
+                if reply.status_code == 201:
+                    acknowledged.append((match["match_id"], reply.json()["version"]))
+        except httpx.TransportError:
+            return  # the server was killed
+
+
+def stored(db_file: Path | str, match_id: str) -> list[Any]:
+    reading = open_recount(db_file)
+    try:
+        return reading.store.read(match_id)
+    finally:
+        reading.close()
+
+
+def test_two_servers_on_one_store_lose_and_duplicate_nothing(db_file: Path | str) -> None:
+    with serving(db_file, 2) as [(first, _), (second, _)]:
+        matches = [new_match(first, 25, seed) for seed in (1, 2)]
+        acknowledged: list[tuple[str, int]] = []
+        threads = [threading.Thread(target=writer, args=(url, m, a, acknowledged)) for m, a in matches for url in (first, second)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for match, actions in matches:
+            match_id = match["match_id"]
+            assert sorted(v for m, v in acknowledged if m == match_id) == list(range(2, len(actions) + 2))
+            records = stored(db_file, match_id)
+            assert [r.version for r in records] == list(range(1, len(actions) + 2))
+            assert [msgspec.to_builtins(r.event) for r in records[1:]] == actions
+            for url in (first, second):  # each answers with everything, whoever recorded it
+                assert httpx.get(f"{url}/matches/{match_id}/state").json()["version"] == len(actions) + 1
+                assert {m["id"]: m["version"] for m in httpx.get(url + "/matches").json()}[match_id] == len(actions) + 1
+
+
+def test_a_server_killed_under_appends_keeps_every_acknowledged_event(db_file: Path | str) -> None:
+    acknowledged: list[tuple[str, int]] = []
+    with serving(db_file) as [(url, process)]:
+        matches = [new_match(url, 400, seed) for seed in (3, 4, 5)]
+        threads = [threading.Thread(target=writer, args=(url, m, a, acknowledged)) for m, a in matches]
+        for thread in threads:
+            thread.start()
+        while len(acknowledged) < 45 and any(t.is_alive() for t in threads):
+            threading.Event().wait(0.01)
+        process.send_signal(signal.SIGKILL)
+        for thread in threads:
+            thread.join()
+    assert len(acknowledged) >= 45
+    scripts = {m["match_id"]: a for m, a in matches}
+    with serving(db_file) as [(url, _)]:
+        for match_id, actions in scripts.items():
+            events = httpx.get(f"{url}/matches/{match_id}/events", params={"limit": 1000}).json()["events"]
+            assert [e["step"] for e in events] == list(range(1, len(events) + 1))
+            for step in (v for m, v in acknowledged if m == match_id):
+                assert events[step - 1]["type"] == actions[step - 2]["type"]
+        records = {match_id: stored(db_file, match_id) for match_id in scripts}
+    for match_id, version in acknowledged:
+        assert msgspec.to_builtins(records[match_id][version - 1].event) == scripts[match_id][version - 2]
