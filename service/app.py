@@ -259,10 +259,12 @@ class Recount:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         request_hash: str | None = None,
+        follow: bool = True,
     ) -> _Job:
         """Authorize and decode an append; the rules are checked when it is committed,
-        against the state the appends before it leave."""
-        log = self.log(match_id)
+        against the state the appends before it leave. `follow=False`: without asking
+        the store what other processes appended (see append_async)."""
+        log = self.log(match_id) if follow else self.logs.get(match_id)
         self.authorize_write(log, token)
         if not raw_events:
             raise Malformed("no events to record")
@@ -313,8 +315,14 @@ class Recount:
 
     async def append_async(self, match_id: str, token: str | None, raw_events: Sequence[Any], **kwargs: Any) -> AppendResult:
         """Check and commit together with the other appends that arrive meanwhile;
-        returns once this append is durable."""
-        job = self.prepare(match_id, token, raw_events, **kwargs)
+        returns once this append is durable.
+
+        Other processes' appends are not asked for here, on the event loop: a write
+        over one of them conflicts in the store and is checked again on the fresh
+        stream; only a writer who has seen more than this process knows makes it look."""
+        job = self.prepare(match_id, token, raw_events, follow=False, **kwargs)
+        if job.expected is not None and job.log is not None and job.expected > job.log.head[0]:
+            job.log = await asyncio.to_thread(self.log, match_id)
         loop = asyncio.get_running_loop()
         job.waiter = loop.create_future()
         self._pending.append(job)
