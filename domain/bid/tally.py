@@ -9,7 +9,7 @@ from domain.bid.board import Region, total_votes
 from domain.bid.rules import MOST_VOTES, REGION_HIGHEST, REGION_MOST, REGION_NEUTRAL, REGION_SECOND
 from domain.bid.ruleset import Ruleset
 from domain.bid.state import BidState, District, finished, names
-from domain.president.standings import tied_for
+from domain.placings import tied_for
 from domain.protocol import Placing, Rule, Standings
 
 ORDINALS = ("highest", "second highest", "third highest", "fourth highest", "fifth highest", "sixth highest")

@@ -30,7 +30,7 @@ def require_campaign(state: MatchState) -> None:
 def require_player(state: MatchState, player: str) -> int:
     seat = state.seat_of(player)
     if seat is None:
-        raise IllegalAction(f"{player!r} is not playing", order_rule(state))
+        raise IllegalAction(f"{player} is not in this match (players: {', '.join(state.players)})", rules.PLAYERS)
     return seat
 
 

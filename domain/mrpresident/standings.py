@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.mrpresident.board import MEMBERS, PARTIES
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.tally import electoral, most, popular
-from domain.president.standings import tied_for
+from domain.placings import tied_for
 from domain.protocol import Placing, Standings
 
 

@@ -266,3 +266,13 @@ def test_a_lost_turn_is_skipped_and_an_extra_turn_taken():
     )
     assert outcome(lucky, roll("Al", "Eastern", 1, 2)) == OK
     assert outcome(lucky, roll("Betty", "Eastern", 1, 2)) == "mrpresident.order.four"
+
+
+
+def test_a_stranger_is_said_to_be_outside_the_match_with_its_players() -> None:
+    """mr-president.md § MR PRESIDENT: "Number of players: 2 or 4" — given the standard four, when Zed
+    rolls, then the refusal names Zed as outside the match and lists the players."""
+    with pytest.raises(IllegalAction) as refused:
+        SYSTEM.check(given(), roll("Zed", "West", 3, 4))
+    assert refused.value.what == "Zed is not in this match (players: Al, Betty, Carl, Dot)"
+    assert refused.value.rule.id == "mrpresident.players"
