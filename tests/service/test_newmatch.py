@@ -25,6 +25,18 @@ SYSTEMS = sorted(domain.systems())
 PLAYERS_BY_SYSTEM = {"president": ["Al", "Betty", "Carl", "Dana"], "bid": ["Al", "Betty", "Cy"], "mrpresident": ["Al", "Betty"]}
 
 
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One app over SQLite for the whole module, in place of tests/conftest.py's `client`
+    (a fresh app per test, on every store): these routes read no store, and the store's
+    own tests cover each backend. Module scope also serves every hypothesis example."""
+    db = tmp_path_factory.mktemp("newmatch") / "recount.sqlite"
+    recount = open_recount(db)
+    with TestClient(app=create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))) as test_client:
+        yield test_client
+    recount.close()
+
+
 def setup_of(client: TestClient, name: str) -> dict[str, Any]:
     reply = client.get(f"/systems/{name}")
     assert reply.status_code == 200, reply.text
@@ -138,21 +150,10 @@ def test_a_body_that_is_not_json_is_a_400(client: TestClient) -> None:
     assert reply.status_code == 400 and "malformed" in reply.json()["error"].lower()
 
 
-@pytest.fixture(scope="module")
-def qr_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    """One app for every hypothesis example (a function-scoped fixture is not reset
-    between examples); the QR route touches no store."""
-    db = tmp_path_factory.mktemp("qr") / "recount.sqlite"
-    recount = open_recount(db)
-    with TestClient(app=create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))) as client:
-        yield client
-    recount.close()
-
-
 @settings(max_examples=12, deadline=None)
 @given(text=st.text(st.characters(codec="latin-1"), min_size=1, max_size=QR_TEXT_MAX))
-def test_any_latin_1_text_within_the_bound_becomes_a_qr_code(qr_client: TestClient, text: str) -> None:
-    assert svg_root(qr(qr_client, {"text": text})).tag == f"{SVG}svg"
+def test_any_latin_1_text_within_the_bound_becomes_a_qr_code(client: TestClient, text: str) -> None:
+    assert svg_root(qr(client, {"text": text})).tag == f"{SVG}svg"
 
 
 # --- the page and a refused setup ------------------------------------------------------------
