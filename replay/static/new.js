@@ -54,16 +54,16 @@ function fillSeats(least) {
 
 // --- options ---------------------------------------------------------------------------
 
-function describe(schema) {
-  return schema.description || "";
-}
-
+// An option's name, its control, and the rules text's sentence about it (the schema's
+// description), which a screen reader reads with the control.
 function optionRow(field, schema, value, control, read) {
+  const name = h("span", { class: "name" }, schema.title || words(field));
+  if (schema.description) control.setAttribute("aria-describedby", `why-${field}`);
   const row = h(
     "div",
     { class: "option", dataset: { field } },
-    h("label", { class: "option-line" }, control.type === "checkbox" ? [control, h("span", { class: "name" }, schema.title || words(field))] : [h("span", { class: "name" }, schema.title || words(field)), control]),
-    describe(schema) ? h("p", { class: "why" }, describe(schema)) : null,
+    h("label", { class: "option-line" }, control.type === "checkbox" ? [control, name] : [name, control]),
+    schema.description ? h("p", { class: "why", id: `why-${field}` }, schema.description) : null,
     h("p", { class: "field-error", hidden: true }),
   );
   const mark = () => {
