@@ -201,6 +201,7 @@ async function chooseSystem(name) {
   drawOptions();
   fillSeats(current.presets[current.default_preset]?.min_players || 2);
   const url = new URL(location.href);
+  url.searchParams.delete("created");
   url.searchParams.set("system", name);
   history.replaceState(null, "", url);
 }
@@ -291,6 +292,25 @@ function linkCard(kind, heading, note, url) {
   );
 }
 
+// The links of a created match. `heading` is its title and system in words.
+function showLinks(id, writeToken, seatTokens, heading) {
+  const base = location.origin;
+  const record = `${base}/record/${encodeURIComponent(id)}#token=${encodeURIComponent(writeToken)}`;
+  const spectators = `${base}/view/${encodeURIComponent(id)}`;
+  $("created-summary").replaceChildren(h("strong", null, heading.title), ` · ${heading.rules} · `, h("span", { class: "match-id" }, id));
+  $("links").replaceChildren(
+    h("a", { class: "primary button", href: record }, "Start recording"),
+    linkCard("record", "Recording link", "Whoever opens it can record. This phone keeps it already; share it only with a co-recorder.", record),
+    ...Object.entries(seatTokens).map(([player, token]) =>
+      linkCard("seat", `${player}'s seat`, `Only for ${player}: the match as ${player} sees it at the table.`, `${base}/view/${encodeURIComponent(id)}?as=${encodeURIComponent(player)}#token=${encodeURIComponent(token)}`),
+    ),
+    linkCard("spectators", "Spectators", "For anyone: only what is shown face up to the whole table.", spectators),
+  );
+  $("setup").hidden = true;
+  $("created").hidden = false;
+  window.scrollTo(0, 0);
+}
+
 function showCreated(created, setup) {
   const id = created.match_id;
   try {
@@ -299,25 +319,29 @@ function showCreated(created, setup) {
   } catch {
     notice("This browser would not keep the write token: keep the recording link.");
   }
-  const base = `${location.origin}`;
-  const record = `${base}/record/${encodeURIComponent(id)}#token=${encodeURIComponent(created.write_token)}`;
-  const spectators = `${base}/view/${encodeURIComponent(id)}`;
-  $("created-summary").replaceChildren(
-    h("strong", null, setup.title || `${current.title} match`),
-    ` · ${current.title}, ${setup.preset} rules · `,
-    h("span", { class: "match-id" }, id),
-  );
-  $("links").replaceChildren(
-    h("a", { class: "primary button", href: record }, "Start recording"),
-    linkCard("record", "Recording link", "Whoever opens it can record. This phone keeps it already; share it only with a co-recorder.", record),
-    ...Object.entries(created.seat_tokens).map(([player, token]) =>
-      linkCard("seat", `${player}'s seat`, `Only for ${player}: the match as ${player} sees it at the table.`, `${base}/view/${encodeURIComponent(id)}?as=${encodeURIComponent(player)}#token=${encodeURIComponent(token)}`),
-    ),
-    linkCard("spectators", "Spectators", "For anyone: only what is shown face up to the whole table.", spectators),
-  );
-  $("setup").hidden = true;
-  $("created").hidden = false;
-  window.scrollTo(0, 0);
+  // A reload (a phone wakes and refreshes the tab) shows these links again: see reopen().
+  history.replaceState(null, "", `/new?created=${encodeURIComponent(id)}`);
+  showLinks(id, created.write_token, created.seat_tokens, { title: setup.title || `${current.title} match`, rules: `${current.title}, ${setup.preset} rules` });
+}
+
+// The links of a match this phone created, from the write token it keeps: the seat
+// tokens are asked again (GET /matches/{id}/seats needs the write token).
+async function reopen(id) {
+  const token = localStorage.getItem(`recount.write.${id}`);
+  if (!token) {
+    notice(`This phone does not hold the write token of ${id}: start a new match below.`);
+    return false;
+  }
+  try {
+    const auth = { headers: { Authorization: `Bearer ${token}` } };
+    const [summary, seats, systems] = await Promise.all([json(`/matches/${encodeURIComponent(id)}`), json(`/matches/${encodeURIComponent(id)}/seats`, auth), json("/systems")]);
+    const game = systems.find((system) => system.name === summary.system)?.title || summary.system;
+    showLinks(id, token, seats, { title: summary.title || `${game} match`, rules: game });
+    return true;
+  } catch (error) {
+    notice(`The links of ${id} could not be shown again: ${error.message}`);
+    return false;
+  }
 }
 
 // --- start -------------------------------------------------------------------------------
@@ -331,6 +355,11 @@ async function start() {
   $("system").addEventListener("change", () => chooseSystem($("system").value));
   $("preset").addEventListener("change", drawOptions);
   $("setup").addEventListener("submit", create);
+  const reopened = new URLSearchParams(location.search).get("created");
+  if (reopened && (await reopen(reopened))) {
+    document.body.dataset.ready = "true";
+    return;
+  }
   let systems;
   try {
     systems = await json("/systems");

@@ -113,6 +113,13 @@ def test_a_match_is_created_from_the_phone_with_its_option_players_and_links(
     assert phone.locator(".qr-box svg path").count() >= len(players) + 2
     assert sideways_overflow(phone) <= 0
 
+    # A reload (a phone waking up) shows the same links again, from the kept write token.
+    seat_links = [seats.nth(i).get_attribute("href") for i in range(len(players))]
+    phone.reload()
+    expect(phone.locator(".link-card.record a.link")).to_have_attribute("href", record)
+    expect(phone.locator(".link-card.seat a.link")).to_have_count(len(players))
+    assert [seats.nth(i).get_attribute("href") for i in range(len(players))] == seat_links
+
     with httpx.Client(base_url=served.url, timeout=10) as client:
         summary = client.get(f"/matches/{match_id}").json()
         assert summary["players"] == players and summary["title"] == f"New {system} at the table"
