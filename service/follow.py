@@ -50,9 +50,11 @@ class Follower:
     def grown(self) -> dict[str, int]:
         """The streams appended to since the last call (by any process), each with
         its highest version now: empty, after one query, when nothing is new."""
+        head = self.store.head()  # outside the lock: concurrent requests ask at once
+        if head <= self.position:
+            return {}
         with self._lock:
-            head = self.store.head()
-            if head <= self.position:
+            if head <= self.position:  # another request read them meanwhile
                 return {}
             heads: dict[str, int] = {}
             position = self.position
@@ -64,10 +66,12 @@ class Follower:
                     stream = str(notification.originator_id)
                     heads[stream] = max(heads.get(stream, 0), notification.originator_version)
                 position = page[-1].id
-            self.position = position
             for stream, version in heads.items():
                 if version > self.latest.get(stream, 0):
                     self.latest[stream] = version
+            # Moved last: a request that finds nothing new without the lock must
+            # find `latest` up to date.
+            self.position = position
             return heads
 
 
