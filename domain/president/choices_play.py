@@ -87,62 +87,74 @@ def _draws(state: State, player: str) -> list[Choice]:
 
 def _plays(state: State, player: str) -> list[Choice]:
     hand = state.hands[player]
-    everything = possible_cards(state, player)
-    wild = state.ruleset.wild_rank
+    seen = Counter(hand.known)
+    unseen: Counter[str] = Counter()
+    if hand.unknown:
+        left = unseen_copies(state.deck, (state.hands, state.piles), state.played)
+        unseen = Counter({card: copies for card, copies in left.items() if copies > 0})
+    rank_of = state.deck.rank
     choices = []
-    for count in range(1, min(state.ruleset.max_set, hand.size) + 1):
-        # DESIGN.md § Principles (checks.check_in_hand): at most `hand.unknown` cards come from the unseen
-        # ones; a larger set is offered from the cards seen in the hand.
-        cards = everything if hand.unknown >= count or not hand.unknown else possible_cards(state, player, known_only=True)
-        by_rank: dict[str, Counter[str]] = {}
-        for card, held in cards.items():
-            by_rank.setdefault(state.deck.rank[card], Counter())[card] = held
-        wilds = by_rank.get(wild, Counter()) if wild else Counter()
-        for rank in state.rank_orders[state.reversed]:
-            if rank in by_rank:
-                choices += _rank_plays(state, player, rank, count, by_rank[rank], Counter() if rank == wild else wilds)
-    order = {rank: place for place, rank in enumerate(state.rank_orders[state.reversed])}
-    choices.sort(key=lambda choice: (order[choice.hints["rank"]], choice.hints["count"]))
+    for rank in state.rank_orders[state.reversed]:
+        own = [card for card in seen if rank_of[card] == rank] + [card for card in unseen if rank_of[card] == rank]
+        if own:
+            choices += _rank_plays(state, player, rank, seen, unseen)
     return choices
 
 
-def _rank_plays(state: State, player: str, rank: str, count: int, own: Counter[str], wilds: Counter[str]) -> list[Choice]:
-    """The plays of `count` cards of `rank`, a Doppelgänger joining (deck § Cards Overview: “The
-    Doppelgänger card duplicates any card.”). On a pile, Doppelgängers alone are refused (“can therefore
-    only be played on a clean slate”), so where they could fill the whole set each Choice offers at most
-    `count - 1` of them: one Choice per such handful."""
-    if sum(own.values()) + sum(wilds.values()) < count:
-        return []
-    if wilds and state.trick and sum(wilds.values()) >= count:
-        handfuls = [Counter(handful) for handful in sorted(set(combinations(sorted(wilds.elements()), count - 1)))]
-    else:
-        handfuls = [wilds]
-    representative = tuple(sorted(own.elements())[:count])
-    representative += tuple(sorted(wilds.elements()))[: count - len(representative)]
-    bomb = is_bomb(state, representative)
-    if not bomb and not _beats_pile(state, representative):
-        return []
-    words = rank_words(rank, count, state.ruleset.rank_names)
+def _rank_plays(state: State, player: str, rank: str, seen: Counter[str], unseen: Counter[str]) -> list[Choice]:
+    """The plays of cards of `rank` from the cards seen in the hand and those it may hold unseen, a
+    Doppelgänger joining (deck § Cards Overview: “The Doppelgänger card duplicates any card.”), one
+    (rank, count) at a time. Two bounds tie the cards together, so where they bite each Choice offers a
+    handful that keeps them:
+    - DESIGN.md § Principles (checks.check_in_hand): at most `hand.unknown` cards come from the unseen ones;
+    - deck § Cards Overview: Doppelgängers alone “can therefore only be played on a clean slate”: on a
+      pile, at most `count - 1` of them."""
+    rank_of, wild = state.deck.rank, state.ruleset.wild_rank
+    joining = wild if wild and rank != wild else None
+    seen = Counter({card: held for card, held in seen.items() if rank_of[card] in (rank, joining)})
+    unseen = Counter({card: held for card, held in unseen.items() if rank_of[card] in (rank, joining)})
+    cards = seen + unseen
+    own = sorted(card for card in cards.elements() if rank_of[card] == rank)
+    wilds = sorted(card for card in cards.elements() if rank_of[card] == joining)
+    hidden_handfuls = _handfuls(unseen, state.hands[player].unknown)
+    hand_size = state.hands[player].size
     choices = []
-    for handful in handfuls:
-        cards = own + handful
-        if sum(cards.values()) < count:
+    for count in range(1, min(state.ruleset.max_set, hand_size, len(own) + len(wilds)) + 1):
+        representative = tuple((own + wilds)[:count])
+        bomb = is_bomb(state, representative)
+        if not bomb and not _beats_pile(state, representative):
             continue
-        label = f"Play {words}"
-        if handful:
-            label += f" (or with {labels(sorted(handful.elements()))})"
-        hints = {"rank": rank, "count": count, "bomb": bomb, "wild": bool(handful) or rank == state.ruleset.wild_rank}
-        choices.append(
-            Choice(
-                type=PLAYED,
-                label=label,
-                player=player,
-                event={"type": PLAYED, "player": player},
-                picks=[cards_pick(state, cards, count)],
-                hints=hints,
-            )
-        )
+        supplies: dict[tuple[str, ...], Counter[str]] = {}
+        for hidden in hidden_handfuls:
+            supply = seen + hidden
+            jokers = Counter({card: held for card, held in supply.items() if rank_of[card] == joining})
+            if state.trick and sum(jokers.values()) >= count:
+                handfuls = [supply - jokers + handful for handful in _handfuls(jokers, count - 1)]
+            else:
+                handfuls = [supply]
+            for handful in handfuls:
+                if sum(handful.values()) >= count and any(rank_of[card] == rank for card in handful):
+                    supplies[tuple(sorted(handful.elements()))] = handful
+        words = f"Play {rank_words(rank, count, state.ruleset.rank_names)}"
+        hints = {"rank": rank, "count": count, "bomb": bomb, "wild": bool(wilds) or rank == wild}
+        for supply in supplies.values():
+            label = words
+            joined = sorted(card for card in supply if rank_of[card] == joining)
+            if len(supplies) > 1:
+                label += f" ({labels(low_to_high(state, supply))})"
+            elif joined:
+                label += f" (or with {labels(joined)})"
+            event = {"type": PLAYED, "player": player}
+            pick = cards_pick(state, supply, count)
+            choices.append(Choice(type=PLAYED, label=label, player=player, event=event, picks=[pick], hints=hints))
     return choices
+
+
+def _handfuls(cards: Counter[str], most: int) -> list[Counter[str]]:
+    """`cards` itself if it holds at most `most` cards, else every handful of `most` of them."""
+    if sum(cards.values()) <= most:
+        return [cards]
+    return [Counter(handful) for handful in sorted(set(combinations(sorted(cards.elements()), most)))]
 
 
 def _beats_pile(state: State, cards: tuple[str, ...]) -> bool:
