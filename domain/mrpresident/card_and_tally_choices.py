@@ -85,6 +85,10 @@ def press_choice(state: MatchState, seat: int) -> Choice:
                 "most": most,
                 "dice": "at most the sum of the dice",
                 "within": "places",
+                "regions": {
+                    name: [state.board.places[p].entry.abbr for p in state.board.region_states[region]]
+                    for region, name in enumerate(state.board.by_region)
+                },
                 "room": {abbr: n for abbr, n in rooms.items() if n > 0},
                 "seals": {"P": most, "VP": most},  # from the stack: any seal
             },

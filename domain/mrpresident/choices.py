@@ -19,7 +19,8 @@ Choice carries the decided fields and `hints` saying what the page supplies:
 - `hints["press"] = {"field": "ballots", "most", "room", "seals", ...}`: a Press
   Endorsement's Ballots from the Undecided Voter stack, which the dice and the
   places on the card bound together: at most the sum of the dice and at most
-  `most`, only in the places picked (a region stands for its states), at most
+  `most`, only in the places picked (a region stands for its states, listed in
+  `regions`), at most
   `room[state]` per state, any seal. The event as listed casts none (“return it to
   the bottom of the Undecided Voter stack”), which is legal.
 - `hints["count"] = [{"state", "party", "least", "ballots"}, ...]`: at the tally,

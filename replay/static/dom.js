@@ -87,3 +87,23 @@ export function cardLabel(code) {
   const suit = SUIT_SYMBOLS[code.slice(-1)];
   return suit && code.length > 1 && !code.startsWith("JK") ? code.slice(0, -1) + suit : code;
 }
+
+// − n +: big buttons for a number, so none has to be typed.
+export function stepper(value, changed, { least = -Infinity, most = Infinity, label = "" } = {}) {
+  let current = value;
+  const shown = h("output", { class: "stepper-value" }, String(current));
+  const move = (by) => {
+    const next = Math.min(most, Math.max(least, current + by));
+    if (next === current) return;
+    current = next;
+    shown.textContent = String(current);
+    changed(current);
+  };
+  return h(
+    "span",
+    { class: "stepper", "data-label": label },
+    h("button", { type: "button", class: "step-down", "aria-label": `${label} one less`.trim(), onclick: () => move(-1) }, "−"),
+    shown,
+    h("button", { type: "button", class: "step-up", "aria-label": `${label} one more`.trim(), onclick: () => move(1) }, "+"),
+  );
+}

@@ -6,6 +6,7 @@
 // A renderer may add `forbidden(frame, choices)`: actions drawn greyed, which the
 // page explains (the dry run's rule) instead of recording.
 import { cardLabel, h } from "/static/dom.js";
+import { applyHints, drawHints, drawSeals, hintsWanting, needsForm, nextSeal, startHints } from "/static/record-hints.js";
 
 const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
 
@@ -21,9 +22,11 @@ const supplied = (choice) => ((choice.hints || {}).supply || []).filter((field) 
 const isList = (pick) => pick.most !== null && pick.most !== undefined;
 const key = (value) => JSON.stringify(value);
 
-// How often a value may be taken: its limit, else how often it is listed.
+// How often a value may be taken: its limit (keyed by the value's JSON text: a die's
+// 6 is "6"), else how often it is listed.
 function capOf(pick, value) {
-  if (typeof value === "string" && pick.limits && value in pick.limits) return pick.limits[value];
+  const limitKey = typeof value === "string" ? value : key(value);
+  if (pick.limits && limitKey in pick.limits) return pick.limits[limitKey];
   return pick.among.filter((other) => key(other) === key(value)).length;
 }
 
@@ -82,12 +85,13 @@ export function dealHands(hints) {
 
 // What a choice's hints ask the page to derive from the picks (Mr. President, see
 // domain/mrpresident/choices.py): each picked state becomes a Ballot, President seals
-// first, then Vice President ones; Absentee Ballots not cast are set aside.
-function supplyFromHints(event, hints) {
+// first, then Vice President ones, unless the recorder chose each one's seal (`seals`,
+// one per Ballot); Absentee Ballots not cast are set aside.
+function supplyFromHints(event, hints, seals = []) {
   if (hints.ballots) {
     const left = { ...hints.ballots.seals };
-    event[hints.ballots.field] = (event[hints.ballots.field] || []).map((state) => {
-      const seal = Object.keys(left).find((name) => left[name] > 0) || Object.keys(left)[0];
+    event[hints.ballots.field] = (event[hints.ballots.field] || []).map((state, i) => {
+      const seal = seals[i] || Object.keys(left).find((name) => left[name] > 0) || Object.keys(left)[0];
       left[seal] -= 1;
       return { seal, state };
     });
@@ -147,10 +151,10 @@ export class Controls {
     if (hints.deck && hints.sizes) {
       return h("button", { type: "button", class: "choice deal", dataset: data, onclick: () => this.deal(choice) }, `${choice.label}: shuffle and deal`);
     }
-    if (!picks.length && !supplied(choice).length) {
+    if (!picks.length && !supplied(choice).length && !needsForm(choice)) {
       return h("button", { type: "button", class: "choice", dataset: data, onclick: () => this.actions.send({ ...choice.event, type: choice.type }, choice.label, choice) }, choice.label);
     }
-    if (picks.length === 1 && !isList(picks[0]) && !supplied(choice).length) {
+    if (picks.length === 1 && !isList(picks[0]) && !supplied(choice).length && !needsForm(choice)) {
       const pick = picks[0];
       return h(
         "div",
@@ -170,10 +174,11 @@ export class Controls {
     this.actions.send(event, `${choice.label} (shuffled on this phone)`, choice);
   }
 
-  sendWith(choice, filled) {
+  sendWith(choice, filled, open = null) {
     const event = { ...choice.event, type: choice.type };
     for (const [field, value] of Object.entries(filled)) setField(event, field, value);
-    supplyFromHints(event, choice.hints || {});
+    if (open) applyHints(event, choice, open);
+    supplyFromHints(event, choice.hints || {}, open ? open.extra.seals : []);
     this.open = null;
     this.actions.send(event, choice.label, choice);
   }
@@ -183,10 +188,22 @@ export class Controls {
     else {
       const choice = this.choices[index];
       const filled = {};
-      for (const pick of choice.picks) filled[pick.field] = isList(pick) ? preselect(pick) : pick.among.length === 1 ? pick.among[0] : undefined;
-      this.open = { index, filled };
+      for (const pick of choice.picks) filled[pick.field] = isList(pick) ? (pick.field === "dice" ? [] : preselect(pick)) : pick.among.length === 1 ? pick.among[0] : undefined;
+      this.open = { index, filled, extra: startHints(choice) };
     }
     if (redraw) this.actions.redraw();
+  }
+
+  // Open a choice with some picks already made (a renderer's taps on the table).
+  openWith(index, filled) {
+    if (!this.open || this.open.index !== index) this.compose(index, false);
+    Object.assign(this.open.filled, filled);
+    this.actions.redraw();
+  }
+
+  close() {
+    this.open = null;
+    this.actions.redraw();
   }
 
   // One value of a one-value pick. When that completes a composer of one-value picks
@@ -194,7 +211,7 @@ export class Controls {
   fill(open, pick, option) {
     open.filled[pick.field] = option;
     const choice = this.choices[open.index];
-    if (choice.picks.every((each) => !isList(each)) && !this.missing(choice, open.filled).length) return this.sendWith(choice, open.filled);
+    if (choice.picks.every((each) => !isList(each)) && !needsForm(choice) && !this.missing(choice, open).length) return this.sendWith(choice, open.filled, open);
     this.actions.redraw();
   }
 
@@ -207,7 +224,8 @@ export class Controls {
   }
 
   // Which picks are outside their bounds, in words (empty: ready to record).
-  missing(choice, filled) {
+  missing(choice, open) {
+    const filled = open.filled;
     const wanting = [];
     const taken = (choice.hints || {}).taken || [];
     for (const field of supplied(choice)) {
@@ -223,16 +241,17 @@ export class Controls {
         wanting.push(pick.least === pick.most ? `choose exactly ${pick.least} for ${name}` : `choose ${pick.least} to ${pick.most} for ${name}`);
       }
     }
-    return wanting;
+    return [...wanting, ...hintsWanting(choice, open)];
   }
 
   drawComposer(choice, open) {
-    const wanting = this.missing(choice, open.filled);
+    const wanting = this.missing(choice, open);
     return h(
       "section",
       { class: "composer", "data-type": choice.type },
       h("h3", null, choice.label),
-      choice.picks.map((pick) => this.drawPick(pick, open)),
+      choice.picks.map((pick) => this.drawPick(pick, open, choice.hints || {})),
+      drawHints(choice, open, () => this.actions.redraw()),
       supplied(choice).map((field) =>
         h(
           "label",
@@ -250,7 +269,12 @@ export class Controls {
             type: "button",
             class: `confirm ${wanting.length ? "forbidden" : ""}`,
             title: wanting.length ? "Not complete yet: tap to see what is missing" : null,
-            onclick: () => (wanting.length ? this.actions.note(`Not yet: ${wanting.join("; ")}.`) : this.sendWith(choice, open.filled)),
+            onclick: () => {
+              // Asked again at the tap: typed fields change without a redraw.
+              const still = this.missing(choice, open);
+              if (still.length) this.actions.note(`Not yet: ${still.join("; ")}.`);
+              else this.sendWith(choice, open.filled, open);
+            },
           },
           choice.type === "CardsPlayed" ? "Play" : "Record",
         ),
@@ -259,8 +283,9 @@ export class Controls {
     );
   }
 
-  drawPick(pick, open) {
+  drawPick(pick, open, hints) {
     const value = open.filled[pick.field];
+    if (pick.field === "dice" && isList(pick)) return this.drawDice(pick, open);
     if (!isList(pick)) {
       return h(
         "div",
@@ -281,12 +306,19 @@ export class Controls {
     }
     const taken = value;
     const count = (option) => taken.filter((t) => key(t) === key(option)).length;
+    // Ballots: each picked state gets a seal (hints.ballots), kept beside it.
+    const sealed = hints.ballots && hints.ballots.field === pick.field ? hints.ballots : null;
+    const limited = Object.keys(pick.limits || {}).length > 0;
     const toggle = (option) => {
       const have = count(option);
       const cap = capOf(pick, option);
-      if (have < cap && taken.length < pick.most) taken.push(option);
-      else if (have) open.filled[pick.field] = taken.filter((t) => key(t) !== key(option));
-      else return this.actions.note(`At most ${pick.most} for ${pick.label || pick.field}: take one back first.`);
+      if (have < cap && taken.length < pick.most) {
+        if (sealed) open.extra.seals.push(nextSeal(sealed, open));
+        taken.push(option);
+      } else if (have) {
+        if (sealed) open.extra.seals = open.extra.seals.filter((_, i) => key(taken[i]) !== key(option));
+        open.filled[pick.field] = taken.filter((t) => key(t) !== key(option));
+      } else return this.actions.note(`At most ${pick.most} for ${pick.label || pick.field}: take one back first.`);
       this.actions.redraw();
     };
     return h(
@@ -303,9 +335,36 @@ export class Controls {
             "button",
             { type: "button", class: `chip-button ${have ? "on" : ""} ${have >= cap ? "full" : ""}`, "data-value": key(option), "aria-pressed": String(have > 0), onclick: () => toggle(option) },
             valueLabel(option),
-            cap > 1 ? h("small", { class: "limit" }, ` ${have}/${cap}`) : null,
+            cap > 1 || limited ? h("small", { class: "limit" }, ` ${have}/${cap}`) : null,
           );
         }),
+      ),
+      sealed ? drawSeals(sealed, open, () => this.actions.redraw()) : null,
+    );
+  }
+
+  // Dice: one row of faces per die, big buttons; a die beyond `least` may stay unrolled.
+  drawDice(pick, open) {
+    const slots = open.extra.dice || (open.extra.dice = []);
+    const faces = distinct(pick.among);
+    const set = (die, face) => {
+      slots[die] = die >= pick.least && slots[die] === face ? undefined : face;
+      open.filled[pick.field] = slots.filter((shown) => shown !== undefined);
+      this.actions.redraw();
+    };
+    return h(
+      "div",
+      { class: "pick dice", "data-field": pick.field },
+      h("p", { class: "pick-label" }, pick.label || "Dice", ": ", h("strong", { class: "pick-count" }, String(open.filled[pick.field].length)), pick.least === pick.most ? ` of ${pick.most}` : ` (${pick.least}–${pick.most})`),
+      Array.from({ length: pick.most }, (_, die) =>
+        h(
+          "div",
+          { class: "die-row choice-buttons", "data-die": die + 1 },
+          h("span", { class: "die-name" }, die < pick.least ? `Die ${die + 1}` : `Die ${die + 1} (if rolled)`),
+          faces.map((face) =>
+            h("button", { type: "button", class: `chip-button die ${slots[die] === face ? "on" : ""}`, "data-value": key(face), "aria-pressed": String(slots[die] === face), onclick: () => set(die, face) }, String(face)),
+          ),
+        ),
       ),
     );
   }

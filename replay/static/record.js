@@ -4,16 +4,16 @@
 // any rule: record-choices.js), explains a refused tap with the rule the dry run
 // cites, and records through the outbox (record-outbox.js), which survives a lost
 // network and a reload. Other phones' actions arrive live (the SSE stream).
-import { clock, h } from "/static/dom.js";
+import { h } from "/static/dom.js";
 import * as generic from "/static/render-generic.js";
 import { Controls } from "/static/record-choices.js";
+import { Fixes } from "/static/record-fixes.js";
 import { NetworkDown, Outbox, call } from "/static/record-outbox.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 const matchPath = `/matches/${encodeURIComponent(matchId)}`;
 const tokenKey = `recount.write.${matchId}`;
-const CONFIRM_MS = 4000;
 
 function readToken() {
   const fromAddress = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -35,7 +35,6 @@ const page = {
   standings: null,
   loading: null,
   again: false,
-  undoArmed: null,
 };
 // Tap-to-acknowledgement times in ms (read by bench/tap_to_ack.py).
 window.recountTimings = [];
@@ -48,6 +47,16 @@ const controls = new Controls({
   redraw: () => drawActions(),
 });
 
+const fixes = new Fixes({
+  get,
+  record: (events, label) => record(events, label),
+  note: (text) => showNote(text),
+  matchPath,
+  frames: () => page.frames,
+  players: () => (page.summary ? page.summary.players : []),
+  version: () => page.version,
+});
+
 const outbox = new Outbox(matchPath, token, {
   head: () => page.version,
   changed: () => (drawQueue(), drawActions()),
@@ -58,8 +67,14 @@ const outbox = new Outbox(matchPath, token, {
     ack.dataset.state = "ok";
     ack.dataset.version = reply.version;
     ack.textContent = `✓ Recorded: ${item.label} (step ${reply.first_step}${reply.version > reply.first_step ? `–${reply.version}` : ""})`;
-    requestAnimationFrame(() => window.recountTimings.push(performance.now() - item.tapped));
-    refresh();
+    // The acknowledgement is painted first; the table is caught up after that frame,
+    // so its reads (frames, allowed, standings) and redraw do not delay the tick.
+    // (A hidden page paints no frames: it catches up at once.)
+    const afterPaint = document.hidden ? (then) => setTimeout(then, 0) : requestAnimationFrame;
+    afterPaint(() => {
+      window.recountTimings.push(performance.now() - item.tapped);
+      setTimeout(refresh, 0);
+    });
   },
   dropped: (item, body) => {
     window.recountDropped += 1;
@@ -191,75 +206,12 @@ async function explain(event, label) {
   }
 }
 
-// Undo last: the newest action that is still in effect is voided (two taps, the
-// second within a few seconds, as a mis-tap at a noisy table must not undo).
-async function undo() {
-  const button = $("undo");
-  if (!page.undoArmed) {
-    const target = await lastInEffect();
-    if (!target) return showNote("Nothing to undo.");
-    page.undoArmed = target;
-    button.textContent = `Tap again to undo step ${target.step}: ${target.description}`;
-    button.classList.add("armed");
-    setTimeout(disarmUndo, CONFIRM_MS);
-    return;
-  }
-  const target = page.undoArmed;
-  disarmUndo();
-  record([{ type: "EventVoided", step: target.step, reason: "undone on the recording page" }], `Undo step ${target.step} (${target.description})`);
-}
-
-function disarmUndo() {
-  page.undoArmed = null;
-  $("undo").textContent = "Undo last";
-  $("undo").classList.remove("armed");
-}
-
-async function lastInEffect() {
-  const from = Math.max(1, page.version - 199);
-  try {
-    const reply = await get(`${matchPath}/events?from=${from}&limit=200`);
-    const corrected = new Set(reply.events.filter((e) => e.type === "EventVoided").map((e) => e.event.step));
-    const candidates = reply.events.filter((e) => e.step > 1 && !corrected.has(e.step) && e.type !== "EventVoided" && e.type !== "EventAmended");
-    return candidates.length ? candidates[candidates.length - 1] : null;
-  } catch {
-    showNote("Undo needs the network to find the last action.");
-    return null;
-  }
-}
-
-async function openFix(step) {
-  try {
-    const reply = await get(`${matchPath}/events?from=${step}&limit=1`);
-    const entry = reply.events[0];
-    $("fix").hidden = false;
-    $("fix").dataset.step = step;
-    $("fix-step").textContent = `${step} (${entry.description})`;
-    $("fix-event").value = JSON.stringify({ ...entry.event, type: entry.type }, null, 1);
-    $("fix-event").focus();
-  } catch {
-    showNote("Fixing a step needs the network.");
-  }
-}
-
-function sendFix() {
-  const step = Number($("fix").dataset.step);
-  let event;
-  try {
-    event = JSON.parse($("fix-event").value);
-  } catch (error) {
-    return showNote(`That is not JSON: ${error.message}`);
-  }
-  $("fix").hidden = true;
-  record([{ type: "EventAmended", step, event, reason: "fixed on the recording page" }], `Fix step ${step}`);
-}
-
 // --- drawing ---------------------------------------------------------------------------
 
 function drawAll() {
   drawTable();
   drawActions();
-  drawHistory();
+  fixes.drawHistory(page.frames);
   drawStandings();
 }
 
@@ -299,6 +251,7 @@ function drawActions() {
   const frame = page.frames[page.frames.length - 1];
   const forbidden = fresh() && !queued && frame && page.renderer.forbidden ? page.renderer.forbidden(frame, choices) : [];
   $("actions").replaceChildren(...controls.draw(choices, { finished: page.finished && fresh(), waiting: queued || !fresh(), forbidden }));
+  if (page.renderer.bindHandTaps) page.renderer.bindHandTaps($("board"), fresh() && !queued ? choices : [], controls);
   drawTurn(choices, queued);
   // For tests and the benchmark: the page shows what the rules allow at this version.
   $("actions").dataset.version = page.version;
@@ -329,24 +282,6 @@ function drawNetwork(up) {
   const net = $("net");
   net.dataset.state = up ? "online" : "offline";
   net.textContent = up ? "online" : `offline${outbox.items.length ? ` · ${outbox.items.length} queued` : ""}`;
-}
-
-function drawHistory() {
-  $("history").replaceChildren(
-    ...page.frames
-      .slice()
-      .reverse()
-      .map((frame) =>
-        h(
-          "li",
-          { "data-step": frame.step },
-          h("span", { class: "n" }, frame.step),
-          h("span", { class: "d" }, frame.description),
-          h("time", null, clock(frame.recorded_at)),
-          frame.step > 1 && !frame.type.startsWith("Event") ? h("button", { type: "button", class: "secondary fix-step", onclick: () => openFix(frame.step) }, "Fix") : null,
-        ),
-      ),
-  );
 }
 
 function drawStandings() {
@@ -404,9 +339,6 @@ function notice(message) {
 
 function bindControls() {
   $("explain").querySelector(".close").onclick = hideRule;
-  $("undo").onclick = undo;
-  $("fix-send").onclick = sendFix;
-  $("fix-cancel").onclick = () => ($("fix").hidden = true);
   window.addEventListener("offline", () => drawNetwork(false));
   window.addEventListener("online", () => (drawNetwork(true), refresh()));
 }

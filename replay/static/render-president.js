@@ -31,9 +31,13 @@ export function render(frame, ctx) {
   // A deck of its own (the commercial deck's "12d", "D1"): the rank, named in the title.
   const names = view.rank_names || {};
   const face = (code, extra = "") => {
-    if (code.startsWith("JK") || (SUITS.includes(code.slice(-1)) && order.includes(code.slice(0, -1)))) return card(code, extra);
     const rank = [...order].sort((a, b) => b.length - a.length).find((r) => code.startsWith(r)) ?? code;
-    return h("span", { class: `card deck ${rank.length > 1 ? "wide" : ""} ${extra}`, title: names[rank] ? `${code}: ${rank}, ${names[rank]}` : code }, rank);
+    const drawn =
+      code.startsWith("JK") || (SUITS.includes(code.slice(-1)) && order.includes(code.slice(0, -1)))
+        ? card(code, extra)
+        : h("span", { class: `card deck ${rank.length > 1 ? "wide" : ""} ${extra}`, title: names[rank] ? `${code}: ${rank}, ${names[rank]}` : code }, rank);
+    drawn.dataset.code = code; // the recording page's hand taps read it
+    return drawn;
   };
   const sortHand = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b) || SUITS.indexOf(a.slice(-1)) - SUITS.indexOf(b.slice(-1)));
   const lastPlay = view.trick.length ? view.trick[view.trick.length - 1] : null;
@@ -82,7 +86,7 @@ function drawCentre(view, colour, step, face) {
     return h(
       "div",
       { class: "pres-order" },
-      h("p", { class: "centre-title" }, view.phase === "ended" ? "Match over. Last game:" : "Game over"),
+      h("p", { class: "centre-title" }, view.phase === "ended" ? "Match over. Last game’s finishing order:" : "Game over: finishing order"),
       h("ol", null, view.finishing_order.map((player) => h("li", null, h("strong", { style: { color: colour(player) } }, player), view.roles[player] ? ` — ${view.roles[player]}` : ""))),
     );
   }
@@ -195,4 +199,57 @@ export function forbidden(frame, choices) {
     probes.push({ player, label: "Pass", event: { type: "PlayerPassed", player } });
   }
   return probes;
+}
+
+// On the recording page (full mode): the acting player's hand drawn on the table is
+// tappable. A card that makes a listed play selects the smallest listed play of its
+// rank (the composer opens with that card in it); another card of that rank grows the
+// selection to the next listed count, or swaps in when none is larger; a selected card
+// tapped again shrinks it. Then Play: a play is two taps. A card that makes no listed
+// play is explained by its rule, like the greyed buttons.
+export function bindHandTaps(board, choices, controls) {
+  for (const element of board.querySelectorAll(".hand [data-code][role]")) {
+    element.onclick = null;
+    element.removeAttribute("role");
+    element.classList.remove("playable", "picked");
+  }
+  const plays = [];
+  choices.forEach((choice, index) => {
+    const picks = choice.picks || [];
+    if (choice.type === "CardsPlayed" && picks.length === 1 && picks[0].field === "cards") plays.push({ choice, index, count: picks[0].least, among: picks[0].among });
+  });
+  if (!plays.length) return;
+  const player = plays[0].choice.player;
+  const seat = [...board.querySelectorAll(".pres-seat")].find((element) => element.dataset.player === player);
+  if (!seat) return;
+  const open = controls.open;
+  const current = open && plays.find((play) => play.index === open.index) ? open.filled.cards || [] : [];
+  for (const element of seat.querySelectorAll(".hand [data-code]")) {
+    const code = element.dataset.code;
+    const options = plays.filter((play) => play.among.includes(code)).sort((a, b) => a.count - b.count);
+    element.classList.toggle("playable", options.length > 0);
+    element.classList.toggle("picked", current.includes(code));
+    element.setAttribute("role", "button");
+    element.onclick = options.length
+      ? () => tapCard(code, options, open, controls)
+      : () => controls.actions.explain({ type: "CardsPlayed", player, cards: [code] }, `Play ${cardLabel(code)}`);
+  }
+}
+
+function tapCard(code, options, open, controls) {
+  const same = open && options.find((play) => play.index === open.index);
+  const selected = same ? open.filled.cards : [];
+  const withCount = (n) => options.find((play) => play.count === n);
+  if (!same) {
+    const play = options[0];
+    const others = play.among.filter((other) => other !== code);
+    return controls.openWith(play.index, { cards: [code, ...others.slice(0, play.count - 1)] });
+  }
+  if (selected.includes(code)) {
+    const smaller = withCount(selected.length - 1);
+    return smaller ? controls.openWith(smaller.index, { cards: selected.filter((c) => c !== code) }) : controls.close();
+  }
+  const larger = withCount(selected.length + 1);
+  if (larger) return controls.openWith(larger.index, { cards: [...selected, code] });
+  return controls.openWith(same.index, { cards: [...selected.slice(1), code] });
 }

@@ -1,0 +1,191 @@
+// The recording page's corrections: "Undo last" (an EventVoided of the newest action
+// still in effect, armed by a first tap) and "Fix step N" (an EventAmended), with the
+// history they are made from. A fix is a form of the recorded event's own fields,
+// never JSON to type: a player is a select among the match's players, a list of
+// cards the hand that player held before the step (from the frames), a number a
+// stepper, a yes/no a checkbox, other text a text field. Nothing here knows a rule:
+// the server checks the fix, and the page explains a refusal like any other.
+import { cardLabel, clock, h, stepper } from "/static/dom.js";
+
+const CONFIRM_MS = 4000;
+const CORRECTIONS = new Set(["EventVoided", "EventAmended"]);
+
+// A card code as the renderers and the choices use them ("9H", "10S", "JK1").
+const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
+
+export class Fixes {
+  // page: { get(path), record(events, label), note(text), matchPath, frames(), players(), version() }
+  constructor(page) {
+    this.page = page;
+    this.armed = null;
+    this.form = null; // { step, event, type }
+    this.$ = (id) => document.getElementById(id);
+    this.$("undo").onclick = () => this.undo();
+    this.$("fix-send").onclick = () => this.send();
+    this.$("fix-void").onclick = () => this.voidStep();
+    this.$("fix-cancel").onclick = () => this.close();
+  }
+
+  // Undo last: two taps, the second within a few seconds (a mis-tap at a noisy
+  // table must not undo).
+  async undo() {
+    const button = this.$("undo");
+    if (!this.armed) {
+      const target = await this.lastInEffect();
+      if (!target) return this.page.note("Nothing to undo.");
+      this.armed = target;
+      button.textContent = `Tap again to undo step ${target.step}: ${target.description}`;
+      button.classList.add("armed");
+      setTimeout(() => this.disarm(), CONFIRM_MS);
+      return;
+    }
+    const target = this.armed;
+    this.disarm();
+    this.page.record([{ type: "EventVoided", step: target.step, reason: "undone on the recording page" }], `Undo step ${target.step} (${target.description})`);
+  }
+
+  disarm() {
+    this.armed = null;
+    this.$("undo").textContent = "Undo last";
+    this.$("undo").classList.remove("armed");
+  }
+
+  async lastInEffect() {
+    const from = Math.max(1, this.page.version() - 199);
+    try {
+      const reply = await this.page.get(`${this.page.matchPath}/events?from=${from}&limit=200`);
+      const corrected = new Set(reply.events.filter((e) => e.type === "EventVoided").map((e) => e.event.step));
+      const candidates = reply.events.filter((e) => e.step > 1 && !corrected.has(e.step) && !CORRECTIONS.has(e.type));
+      return candidates.length ? candidates[candidates.length - 1] : null;
+    } catch {
+      this.page.note("Undo needs the network to find the last action.");
+      return null;
+    }
+  }
+
+  drawHistory(frames) {
+    this.$("history").replaceChildren(
+      ...frames
+        .slice()
+        .reverse()
+        .map((frame) =>
+          h(
+            "li",
+            { "data-step": frame.step },
+            h("span", { class: "n" }, frame.step),
+            h("span", { class: "d" }, frame.description),
+            h("time", null, clock(frame.recorded_at)),
+            frame.step > 1 && !CORRECTIONS.has(frame.type) ? h("button", { type: "button", class: "secondary fix-step", onclick: () => this.open(frame.step) }, "Fix") : null,
+          ),
+        ),
+    );
+  }
+
+  async open(step) {
+    let entry;
+    try {
+      const reply = await this.page.get(`${this.page.matchPath}/events?from=${step}&limit=1`);
+      entry = reply.events[0];
+    } catch {
+      return this.page.note("Fixing a step needs the network.");
+    }
+    // A deep copy: the form edits it in place.
+    this.form = { step, type: entry.type, event: JSON.parse(JSON.stringify(entry.event)) };
+    delete this.form.event.type;
+    this.$("fix").hidden = false;
+    this.$("fix").dataset.step = step;
+    this.$("fix-step").textContent = `${step} (${entry.description})`;
+    this.drawForm();
+    this.$("fix").scrollIntoView({ block: "nearest" });
+  }
+
+  close() {
+    this.form = null;
+    this.$("fix").hidden = true;
+  }
+
+  send() {
+    const { step, type, event } = this.form;
+    this.close();
+    this.page.record([{ type: "EventAmended", step, event: { ...event, type }, reason: "fixed on the recording page" }], `Fix step ${step}`);
+  }
+
+  voidStep() {
+    const { step } = this.form;
+    this.close();
+    this.page.record([{ type: "EventVoided", step, reason: "voided on the recording page" }], `Void step ${step}`);
+  }
+
+  drawForm() {
+    const { event, step } = this.form;
+    // The frame before the step: what the acting player held then.
+    const before = this.page.frames()[step - 2];
+    this.$("fix-fields").replaceChildren(...Object.keys(event).map((field) => this.drawField(event, field, field, before)));
+  }
+
+  // One field of `holder` (the event or an object inside it), by the kind of its value.
+  drawField(holder, field, path, before) {
+    const value = holder[field];
+    const set = (next) => {
+      holder[field] = next;
+    };
+    const label = h("span", { class: "field-name" }, field.replaceAll("_", " "));
+    if (field === "player" || field.endsWith("_player")) {
+      return h(
+        "label",
+        { class: "fix-field", "data-field": path },
+        label,
+        h("select", { onchange: (e) => (set(e.target.value), this.drawForm()) }, this.page.players().map((name) => h("option", { value: name, selected: name === value }, name))),
+      );
+    }
+    if (typeof value === "boolean") {
+      return h("label", { class: "fix-field", "data-field": path }, label, h("input", { type: "checkbox", checked: value, onchange: (e) => set(e.target.checked) }));
+    }
+    if (typeof value === "number") {
+      return h("div", { class: "fix-field", "data-field": path }, label, stepper(value, (next) => set(next)));
+    }
+    if (Array.isArray(value) && value.every((item) => typeof item === "string") && (field === "cards" || value.some((item) => CARD_CODE.test(item)))) {
+      return this.drawCards(holder, field, path, before);
+    }
+    if (Array.isArray(value) && value.every((item) => typeof item === "number")) {
+      return h("div", { class: "fix-field", "data-field": path }, label, value.map((n, i) => stepper(n, (next) => (value[i] = next))));
+    }
+    if (Array.isArray(value) || (value && typeof value === "object")) {
+      const keys = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
+      return h("fieldset", { class: "fix-field nested", "data-field": path }, h("legend", null, field.replaceAll("_", " ")), keys.map((key) => this.drawField(value, key, `${path}.${key}`, before)));
+    }
+    return h("label", { class: "fix-field", "data-field": path }, label, h("input", { type: "text", value: value ?? "", oninput: (e) => set(value === null && !e.target.value ? null : e.target.value) }));
+  }
+
+  // A list of cards: the cards the acting player held before the step, each a toggle
+  // (the recorded ones on), and any recorded card not among them.
+  drawCards(holder, field, path, before) {
+    const chosen = holder[field];
+    const player = this.form.event.player;
+    const hand = (before && before.view && before.view.hands && (before.view.hands[player] || {}).cards) || [];
+    const offered = [...new Set([...hand, ...chosen])];
+    return h(
+      "div",
+      { class: "fix-field", "data-field": path },
+      h("span", { class: "field-name" }, `${field} (${chosen.length})`),
+      h(
+        "div",
+        { class: "choice-buttons" },
+        offered.map((code) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: `chip-button ${chosen.includes(code) ? "on" : ""}`,
+              "data-value": code,
+              "aria-pressed": String(chosen.includes(code)),
+              onclick: () => ((holder[field] = chosen.includes(code) ? chosen.filter((c) => c !== code) : [...chosen, code]), this.drawForm()),
+            },
+            cardLabel(code),
+          ),
+        ),
+        hand.length ? null : h("input", { type: "text", value: chosen.join(" "), "aria-label": field, oninput: (e) => (holder[field] = e.target.value.split(/[\s,]+/).filter(Boolean)) }),
+      ),
+    );
+  }
+}
