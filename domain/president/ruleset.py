@@ -4,9 +4,10 @@ and embedded in `MatchCreated`, so changing a preset never changes an old match.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
+from msgspec import Meta
 
 from domain.president.cards import JOKER, STANDARD_RANKS, suited_deck
 from domain.president.texts import RULES_ARE_DATA
@@ -14,104 +15,224 @@ from domain.protocol import IllegalAction
 
 
 class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    preset: str = "classic"
-    # Which rules text the checks cite ("classic"); see texts.py.
-    text: str = "classic"
-    # classic: "_player_: 4-7".
-    min_players: int = 4
-    max_players: int = 7
-    # Ranks low to high. classic names no order ("must have a higher rank"), so the ordinary order of a
-    # 52-card deck holds: 2 low, ace high.
-    ranks: tuple[str, ...] = STANDARD_RANKS
-    # The cards, one code per card ("52 card deck"); a code listed twice is held twice.
-    deck: tuple[str, ...] = suited_deck()
-    # classic: "putting one, two, three, or four cards of the same kind".
-    max_set: int = 4
-    # classic § Play Game: "the cards you put down must have a higher rank than the cards already played"
-    # (False); classic § Introduction: "Each play must equal or outrank the previous one." (True).
-    equal_rank_beats: bool = False
-    # "same": classic "she must put down the same number of cards as the previous lay down".
-    count_rule: Literal["same", "at_least"] = "same"
-    # classic: "At each turn, you can follow with the same number of cards of a higher rank, or you can pass."
-    # and "You can pass even if you have a legal move": a pass does not shut a player out of the rest of the
-    # round (False). True is the house rule where it does.
-    pass_locks_out: bool = False
-    # classic: "The finishing order determines who plays first, second, third, and so on for the next game.":
-    # the players sit in finishing order for the next game (True), so the president plays first, the
-    # vice-president second, … False keeps the seats.
-    reseat_by_finishing_order: bool = True
-    # classic: "For subsequent rounds, the dealer depends on the results of the previous round." says no more,
-    # so any player may deal ("any"); "left_of_previous" moves the deal one seat left each game.
-    next_dealer: Literal["any", "left_of_previous"] = "any"
-    # classic: "The finishing order determines who plays first, …": the president leads ("president").
-    next_leader: Literal["president", "last"] = "president"
-    # Cards the last player gives the first, then the second-to-last the second, after every game but
-    # the first. classic: "The scum must give the president his two highest cards" / "the worker must give
-    # the vice-president his highest card".
-    exchange: tuple[int, ...] = (2, 1)
-    # classic: "receive any two cards from the president’s hand in return": any card, even one just received.
-    return_received_allowed: bool = True
-    # A single card of the highest rank but the jokers (a 2; a 3 while reversed) or a joker may be played
-    # on a set of any size of lower value. friday: "However, a single 2 may be played onto any DTQ up to the
-    # value of Ace." / "Single Jokers also share the 2s' property of being able to beat any lower-value DTQ"
-    # / "While values are reversed, single 3s gain the ability to beat any DTQ." classic has none (False).
-    single_top_beats_sets: bool = False
-    # A play no rank can beat ends the round at once and its player leads. friday: "Nothing can beat a 2, so
-    # if a player uses one they win the round immediately." classic lets the others pass as usual (False).
-    unbeatable_ends_round: bool = False
-    # friday § Revolution: "any time a quadruple is played the value of all cards (except Jokers) is
-    # immediately reversed. This change remains in place until the end of the game, or until another
-    # quadruple is played." classic has none (False).
-    revolution: bool = False
-    # friday § Blind President (2-4 players): "The whole deck is still dealt to all players, but into
-    # face-down piles …"; each hand is `blind_hand` cards ("the top seven cards"), topped up after each round.
-    blind: bool = False
-    blind_hand: int = 7
-    blind_min_players: int = 2
-    blind_max_players: int = 4
-    # Jokers and decks shuffled together, used to build `deck` when an option changes them (and `deck` is
-    # not given). friday: "President can also be played with the two Jokers."
-    jokers: int = 0
-    decks: int = 1
-    # deck: "If someone plays the same card (or cards) as the previous card(s) played, it skips the next
-    # person." and "If someone in the final 2 plays the same card that was previously played, it skips the
-    # other remaining player and resets the pile like usual." classic and friday: no skipping (False).
-    equal_skips_next: bool = False
-    # The rank of Bombs: "the Bomb card (#0) resets the pile. After playing the Bomb card, the player may play
-    # any card or set of cards of the same rank." "" = no bombs (classic, friday).
-    bomb_rank: str = ""
-    # deck: "The Bomb (Reverse) card resets the pile and changes the direction. Otherwise, it’s identical to
-    # the Bomb card, including rank." The codes of those cards.
-    reverse_cards: tuple[str, ...] = ()
-    # deck: "The Doppelgänger card duplicates any card." Its rank ("" = none); alone "it counts as the lowest
-    # value (even lower than a Turd) and can therefore only be played on a clean slate".
-    wild_rank: str = ""
-    # Who leads the first game. classic: "The player to the dealer’s left plays first" ("left_of_dealer");
-    # deck: "The dealer elects someone to go first and chooses the direction" ("chosen").
-    first_leader: Literal["left_of_dealer", "chosen"] = "left_of_dealer"
-    # deck: the direction of play is chosen for every game (by the dealer in the first, then "the Vice
-    # President chooses the direction"). classic and friday play to the left (False).
-    choose_direction: bool = False
-    # deck: "The President and Vice President may either ask for “high” cards or “low” cards. This is based
-    # on the # on the card." classic and friday: always the highest (False).
-    exchange_asks: bool = False
-    # classic: cards dealt "clockwise, and one at a time" from the dealer's left, so the extra cards go to the
-    # first players after the dealer (True). deck: "dealing one card at a time face down to each player" from
-    # no named seat: hands only differ by at most one card (False).
-    extras_from_dealers_left: bool = True
-    # deck § Players Leaving/Entering Between Rounds: players may leave and join between games (True).
-    # classic and friday say nothing of it (False).
-    players_may_change: bool = False
-    # deck: "It’s recommended that you combine 2 decks together when playing with more than 10 people." A
-    # match of more players than this gets `decks=2` unless the options set the deck (0 = never).
-    extra_deck_above: int = 0
-    # Names of ranks for describing plays ("a Turd", "two Citizens").
-    rank_names: dict[str, str] = {}
-    # Titles by finishing place: first, second, the middle, second to last, last (classic § End Game).
-    role_titles: tuple[str, str, str, str, str] = ("president", "vice-president", "citizen", "worker", "scum")
-    # classic: "gets 2 points, … gets 1 point. The scum, or beggar, loses 2 points, and … the worker, loses
-    # 1 point. All players in between … score nothing and lose nothing."
-    role_points: tuple[int, int, int, int, int] = (2, 1, 0, -1, -2)
+    """Each field's description (shown beside it on the /new page) quotes what the texts say about it."""
+
+    preset: Annotated[str, Meta(description="The preset this ruleset starts from: classic, friday or deck.")] = "classic"
+    text: Annotated[
+        str, Meta(description='Which rules text the checks cite ("classic", "friday", "deck"); see texts.py.')
+    ] = "classic"
+    min_players: Annotated[int, Meta(description='The fewest players. classic: "_player_: 4-7".')] = 4
+    max_players: Annotated[int, Meta(description='The most players. classic: "_player_: 4-7".')] = 7
+    ranks: Annotated[
+        tuple[str, ...],
+        Meta(
+            description='Ranks low to high. classic names no order ("must have a higher rank"), so the ordinary '
+            "order of a 52-card deck holds: 2 low, ace high."
+        ),
+    ] = STANDARD_RANKS
+    deck: Annotated[
+        tuple[str, ...],
+        Meta(description='The cards, one code per card ("52 card deck"); a code listed twice is held twice.'),
+    ] = suited_deck()
+    max_set: Annotated[
+        int, Meta(description='The most cards in one play. classic: "putting one, two, three, or four cards of the same kind".')
+    ] = 4
+    equal_rank_beats: Annotated[
+        bool,
+        Meta(
+            description='classic § Play Game: "the cards you put down must have a higher rank than the cards already '
+            'played" (False); classic § Introduction: "Each play must equal or outrank the previous one." (True).'
+        ),
+    ] = False
+    count_rule: Annotated[
+        Literal["same", "at_least"],
+        Meta(
+            description='"same": classic "she must put down the same number of cards as the previous lay down". '
+            '"at_least": friday "that number of cards must be met or exceeded by all players for the remainder of '
+            'the round".'
+        ),
+    ] = "same"
+    pass_locks_out: Annotated[
+        bool,
+        Meta(
+            description='classic: "At each turn, you can follow with the same number of cards of a higher rank, or you '
+            'can pass." and "You can pass even if you have a legal move": a pass does not shut a player out of the '
+            "rest of the round (False). True is the house rule where it does."
+        ),
+    ] = False
+    reseat_by_finishing_order: Annotated[
+        bool,
+        Meta(
+            description='classic: "The finishing order determines who plays first, second, third, and so on for the '
+            'next game.": the players sit in finishing order for the next game (True), so the president plays first, '
+            "the vice-president second, … False keeps the seats."
+        ),
+    ] = True
+    next_dealer: Annotated[
+        Literal["any", "left_of_previous"],
+        Meta(
+            description='classic: "For subsequent rounds, the dealer depends on the results of the previous round." '
+            'says no more, so any player may deal ("any"); "left_of_previous" moves the deal one seat left each game.'
+        ),
+    ] = "any"
+    next_leader: Annotated[
+        Literal["president", "last"],
+        Meta(
+            description='Who leads the games after the first. classic: "The finishing order determines who plays '
+            'first, …": the president leads ("president"); friday: "In future games, the Idiot (see "Ranking") starts '
+            'the first round." ("last").'
+        ),
+    ] = "president"
+    exchange: Annotated[
+        tuple[int, ...],
+        Meta(
+            description="Cards the last player gives the first, then the second-to-last the second, after every game "
+            'but the first. classic: "The scum must give the president his two highest cards" / "the worker must '
+            'give the vice-president his highest card".'
+        ),
+    ] = (2, 1)
+    return_received_allowed: Annotated[
+        bool,
+        Meta(
+            description='classic: "receive any two cards from the president’s hand in return": any card, even one '
+            "just received (True)."
+        ),
+    ] = True
+    single_top_beats_sets: Annotated[
+        bool,
+        Meta(
+            description="A single card of the highest rank but the jokers (a 2; a 3 while reversed) or a joker may "
+            'be played on a set of any size of lower value. friday: "However, a single 2 may be played onto any DTQ '
+            'up to the value of Ace." / "Single Jokers also share the 2s\' property of being able to beat any '
+            'lower-value DTQ" / "While values are reversed, single 3s gain the ability to beat any DTQ." classic has '
+            "none (False)."
+        ),
+    ] = False
+    unbeatable_ends_round: Annotated[
+        bool,
+        Meta(
+            description='A play no rank can beat ends the round at once and its player leads. friday: "Nothing can '
+            'beat a 2, so if a player uses one they win the round immediately." classic lets the others pass as '
+            "usual (False)."
+        ),
+    ] = False
+    revolution: Annotated[
+        bool,
+        Meta(
+            description='friday § Revolution: "any time a quadruple is played the value of all cards (except Jokers) '
+            "is immediately reversed. This change remains in place until the end of the game, or until another "
+            'quadruple is played." classic has none (False).'
+        ),
+    ] = False
+    blind: Annotated[
+        bool,
+        Meta(
+            description='friday § Blind President (2-4 players): "The whole deck is still dealt to all players, but '
+            'into face-down piles …" (True).'
+        ),
+    ] = False
+    blind_hand: Annotated[
+        int,
+        Meta(description='Blind President: the cards of a hand ("the top seven cards"), topped up after each round.'),
+    ] = 7
+    blind_min_players: Annotated[int, Meta(description="Blind President: the fewest players (2-4 players).")] = 2
+    blind_max_players: Annotated[int, Meta(description="Blind President: the most players (2-4 players).")] = 4
+    jokers: Annotated[
+        int,
+        Meta(
+            description="Jokers in each deck, used to build `deck` when the options change them (and `deck` is not "
+            'given). friday: "President can also be played with the two Jokers."'
+        ),
+    ] = 0
+    decks: Annotated[
+        int, Meta(description="Decks shuffled together, used to build `deck` when the options change them (and `deck` is not given).")
+    ] = 1
+    equal_skips_next: Annotated[
+        bool,
+        Meta(
+            description='deck: "If someone plays the same card (or cards) as the previous card(s) played, it skips the '
+            'next person." and "If someone in the final 2 plays the same card that was previously played, it skips '
+            'the other remaining player and resets the pile like usual." classic and friday: no skipping (False).'
+        ),
+    ] = False
+    bomb_rank: Annotated[
+        str,
+        Meta(
+            description='The rank of Bombs: "the Bomb card (#0) resets the pile. After playing the Bomb card, the '
+            'player may play any card or set of cards of the same rank." "" = no bombs (classic, friday).'
+        ),
+    ] = ""
+    reverse_cards: Annotated[
+        tuple[str, ...],
+        Meta(
+            description='deck: "The Bomb (Reverse) card resets the pile and changes the direction. Otherwise, it’s '
+            'identical to the Bomb card, including rank." The codes of those cards.'
+        ),
+    ] = ()
+    wild_rank: Annotated[
+        str,
+        Meta(
+            description='deck: "The Doppelgänger card duplicates any card." Its rank ("" = none); alone "it counts as '
+            'the lowest value (even lower than a Turd) and can therefore only be played on a clean slate".'
+        ),
+    ] = ""
+    first_leader: Annotated[
+        Literal["left_of_dealer", "chosen"],
+        Meta(
+            description='Who leads the first game. classic: "The player to the dealer’s left plays first" '
+            '("left_of_dealer"); deck: "The dealer elects someone to go first and chooses the direction" ("chosen").'
+        ),
+    ] = "left_of_dealer"
+    choose_direction: Annotated[
+        bool,
+        Meta(
+            description="deck: the direction of play is chosen for every game (by the dealer in the first, then "
+            '"the Vice President chooses the direction"). classic and friday play to the left (False).'
+        ),
+    ] = False
+    exchange_asks: Annotated[
+        bool,
+        Meta(
+            description='deck: "The President and Vice President may either ask for “high” cards or “low” cards. This '
+            'is based on the # on the card." classic and friday: always the highest (False).'
+        ),
+    ] = False
+    extras_from_dealers_left: Annotated[
+        bool,
+        Meta(
+            description='classic: cards dealt "clockwise, and one at a time" from the dealer\'s left, so the extra '
+            'cards go to the first players after the dealer (True). deck: "dealing one card at a time face down to '
+            'each player" from no named seat: hands only differ by at most one card (False).'
+        ),
+    ] = True
+    players_may_change: Annotated[
+        bool,
+        Meta(
+            description="deck § Players Leaving/Entering Between Rounds: players may leave and join between games "
+            "(True). classic and friday say nothing of it (False)."
+        ),
+    ] = False
+    extra_deck_above: Annotated[
+        int,
+        Meta(
+            description='deck: "It’s recommended that you combine 2 decks together when playing with more than 10 '
+            'people." A match of more players than this gets `decks=2` unless the options set the deck (0 = never).'
+        ),
+    ] = 0
+    rank_names: Annotated[
+        dict[str, str], Meta(description='Names of ranks for describing plays ("a Turd", "two Citizens").')
+    ] = {}
+    role_titles: Annotated[
+        tuple[str, str, str, str, str],
+        Meta(description="Titles by finishing place: first, second, the middle, second to last, last (classic § End Game)."),
+    ] = ("president", "vice-president", "citizen", "worker", "scum")
+    role_points: Annotated[
+        tuple[int, int, int, int, int],
+        Meta(
+            description='classic: "gets 2 points, … gets 1 point. The scum, or beggar, loses 2 points, and … the '
+            'worker, loses 1 point. All players in between … score nothing and lose nothing."'
+        ),
+    ] = (2, 1, 0, -1, -2)
 
 
 MODES = ("full", "public")

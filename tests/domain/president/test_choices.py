@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from domain.president import SYSTEM
 from domain.president.choices import DIRECTIONS
+from domain.president.ruleset import Ruleset
 from domain.protocol import Choice, IllegalAction, MatchSetup, Pick
 from tests.domain.president.players import decode, fill, play_random, pool
 
@@ -281,3 +282,20 @@ def test_random_matches_driven_by_allowed_agree_with_check(table, mode, seed):
         assert SYSTEM.allowed(state) == []
     else:
         assert_agrees(state, SYSTEM.allowed(state), rng)
+
+
+# -- the ruleset's options, described for the /new page ------------------------------------------------
+
+
+def test_every_ruleset_option_is_described():
+    """The /new page shows each field's description beside it (msgspec.json.schema of the Ruleset)."""
+    fields = msgspec.json.schema(Ruleset)["$defs"]["Ruleset"]["properties"]
+    assert set(fields) == set(Ruleset.__struct_fields__)
+    assert [name for name, field in fields.items() if not field.get("description", "").strip()] == []
+
+
+@pytest.mark.parametrize("preset", list(SYSTEM.presets))
+def test_presets_round_trip(preset):
+    ruleset = SYSTEM.presets[preset]
+    assert msgspec.convert(msgspec.to_builtins(ruleset), Ruleset) == ruleset
+    assert msgspec.json.decode(msgspec.json.encode(ruleset), type=Ruleset) == ruleset
