@@ -62,7 +62,9 @@ def reveal_due(state: BidState) -> BidsRevealed | None:
     table knowing the cards; None while a commit is missing or nobody committed."""
     if not state.commits or len(state.commits) < len(state.match.players):
         return None
-    return BidsRevealed(bids=state.commits)
+    # In seat order, as an open reveal is listed, whatever the order of the commits.
+    seats = names(state)
+    return BidsRevealed(bids=tuple(sorted(state.commits, key=lambda bid: seats.index(bid.player))))
 
 
 def winning_bid(bids: tuple[Bid, ...]) -> Bid | None:
