@@ -10,6 +10,7 @@ from typing import Any
 import sqlite_utils
 
 from service.app import Recount
+from service.store import at_start_up
 
 
 class MatchIndex:
@@ -21,6 +22,9 @@ class MatchIndex:
 
         self.db = sqlite_utils.Database(sqlite3.connect(path or ":memory:", check_same_thread=False))
         self._lock = threading.Lock()
+        at_start_up(self._create_tables)
+
+    def _create_tables(self) -> None:
         self.db["matches"].create(
             {"id": str, "system": str, "title": str, "players": str, "version": int, "finished": int, "created_at": float, "updated_at": float},
             pk="id",

@@ -8,8 +8,10 @@ knowing its game in advance.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import sqlite3
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import msgspec
 from eventsourcing.persistence import (
@@ -17,12 +19,16 @@ from eventsourcing.persistence import (
     IntegrityError,
     Mapper,
     Notification,
+    OperationalError,
     StoredEvent,
 )
 
 import domain
 from domain.corrections import correction_types
 from domain.protocol import event_tag
+
+
+T = TypeVar("T")
 
 
 class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
@@ -117,6 +123,21 @@ class MsgspecMapper(Mapper):
         )
 
 
+def at_start_up(create: Callable[[], T], attempts: int = 50) -> T:
+    """`create()`, tried again while another process starting on the same store holds
+    its tables: two servers started together both create the tables if missing, and
+    PostgreSQL then refuses the second CREATE (a duplicate type) where SQLite says
+    the file is locked."""
+    for attempt in range(attempts):
+        try:
+            return create()
+        except (IntegrityError, OperationalError, sqlite3.OperationalError):
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.1)
+    raise AssertionError("unreachable")
+
+
 def default_env(sqlite_file: str | None) -> dict[str, str]:
     """The store's configuration: the process environment, with an SQLite file
     (or the in-memory store when `sqlite_file` is None and nothing is set)."""
@@ -131,7 +152,7 @@ class MatchStore:
     def __init__(self, env: Mapping[str, str]):
         self.env = dict(env)
         self.factory = InfrastructureFactory.construct(self.env)
-        self.recorder = self.factory.application_recorder()
+        self.recorder = at_start_up(self.factory.application_recorder)
         self.mapper = self.factory.mapper(mapper_class=MsgspecMapper)
         self.events = self.factory.event_store(mapper=self.mapper, recorder=self.recorder)
 
