@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml requirements.lock
 install: $(STAMP)
 
 # The store: RECOUNT_DATABASE_URL=postgresql://user@host:port/dbname if set, else data/recount.sqlite.
+# Another address: make run PORT=8001 (HOST=0.0.0.0 to let phones on the same network in).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: $(STAMP)
-	$(BIN)/recount serve --host 127.0.0.1 --port 8000
+	$(BIN)/recount serve --host $(HOST) --port $(PORT)
 
 # Headless Chromium for the browser tests: Debian's package (Playwright's own
 # browser download does not work here).

@@ -4,6 +4,7 @@ decodes the same body and returns, under the same server."""
 from __future__ import annotations
 
 import os
+import socket
 import sys
 
 from litestar import post
@@ -33,7 +34,8 @@ def main() -> None:
         profile = cProfile.Profile()
         signal.signal(signal.SIGTERM, lambda *_: (profile.disable(), profile.dump_stats(os.environ["BENCH_PROFILE"]), os._exit(0)))
         profile.enable()
-    server.run(app, "127.0.0.1", port)
+    listening = socket.create_server(("127.0.0.1", port))
+    server.run(app, listening)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ may share one store: each follows the others' appends (service/follow.py)."""
 from __future__ import annotations
 
 import argparse
+import json
+import socket
 import sys
 from pathlib import Path
 
@@ -35,7 +37,47 @@ def _index_file(location: str, wanted: str | None) -> str | None:
     return str(Path(file).with_suffix(".index.sqlite")) if file is not None else None
 
 
-def _import(recount, paths: list[Path]) -> int:
+def _tokens_file(location: str) -> Path:
+    """Where the fixture matches' tokens are kept for this store: beside an SQLite
+    file, else in data/ (the server never stores a token in clear; this file is the
+    operator's, on their own machine)."""
+    file = storage.sqlite_file(location)
+    return Path(file).with_suffix(".tokens.json") if file is not None else Path("data") / "fixture-tokens.json"
+
+
+def _keep_tokens(path: Path, created: list, host: str, port: int) -> None:
+    base = f"http://{host}:{port}"
+    kept = {
+        c.match_id: {
+            "title": title,
+            "write_token": c.write_token,
+            "seat_tokens": c.seat_tokens,
+            "record": f"{base}/record/{c.match_id}#token={c.write_token}",
+            "view_as": {p: f"{base}/view/{c.match_id}?as={p}#token={t}" for p, t in c.seat_tokens.items()},
+        }
+        for title, c in created
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(kept, indent=2, ensure_ascii=False) + "\n")
+    path.chmod(0o600)
+
+
+def _listening(host: str, port: int) -> socket.socket | None:
+    """The service's socket, bound before anything says it is serving; None when the
+    port is taken."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        print(f"cannot listen on {host}:{port} ({error.strerror}): is another server there? Choose another port: make run PORT={port + 1} (or recount serve --port {port + 1})", file=sys.stderr)
+        return None
+    return sock
+
+
+def _import(recount, paths: list[Path], kept: list | None = None) -> int:
     failures = 0
     for path in paths:
         match = fixtures.read(path)
@@ -45,6 +87,8 @@ def _import(recount, paths: list[Path]) -> int:
             print(f"{path}: not imported: {error}", file=sys.stderr)
             failures += 1
             continue
+        if kept is not None:
+            kept.append((match.setup.title or path.stem, created))
         diffs = fixtures.differences(recount, created.match_id, match.expected) if match.expected else []
         status = "standings as expected" if not diffs else "STANDINGS DIFFER: " + "; ".join(diffs)
         print(f"{path.name}: match {created.match_id} ({len(match.events) + 1} events), write token {created.write_token}; {status}")
@@ -66,21 +110,32 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     location = args.db or storage.location_from_environment()
+    listening = None
+    if args.command == "serve":
+        listening = _listening(args.host, args.port)
+        if listening is None:
+            return 2
     recount = _open(location)
     if args.command == "import":
         failures = _import(recount, args.files)
         recount.close()
         return 1 if failures else 0
 
+    tokens = _tokens_file(location)
     if not args.no_fixtures and recount.store.recorder.max_notification_id() is None:
         print(f"empty store: loading {len(fixtures.fixture_files())} fixture matches")
-        _import(recount, fixtures.fixture_files())
+        created: list = []
+        _import(recount, fixtures.fixture_files(), created)
+        _keep_tokens(tokens, created, args.host, args.port)
+    if tokens.exists():
+        print(f"the fixture matches' write and seat tokens (with recording and player links): {tokens}")
     from service.http import create_app
     from service.readmodel import MatchIndex
 
     app = create_app(recount, MatchIndex(recount, _index_file(location, args.index)))
     print(f"Recount ({storage.redacted(location)}) is serving {len(domain.systems())} game systems at http://{args.host}:{args.port}/  (API schema: /schema)", flush=True)
-    server.run(app, args.host, args.port)
+    assert listening is not None
+    server.run(app, listening)
     return 0
 
 
