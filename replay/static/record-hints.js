@@ -5,7 +5,17 @@
 // Each input only shapes the event; the server checks it like any other.
 import { h, stepper } from "/static/dom.js";
 
-const FORMS = ["cards", "count", "press"];
+// Each hint this module reads, by the shape that marks it as Mr. President's (other
+// systems' hints may share a name: a President play's `count` is a number).
+const FORMS = {
+  cards: (hint) => Boolean(hint && Array.isArray(hint.fields)),
+  count: (hint) => Array.isArray(hint),
+  press: (hint) => Boolean(hint && hint.room),
+};
+const hintOf = (choice, name) => {
+  const hint = (choice.hints || {})[name];
+  return FORMS[name](hint) ? hint : null;
+};
 const REMEMBERED = "recount.candidate-cards";
 const REMEMBER_AT_MOST = 24;
 const SEAL_NAMES = { P: "President", VP: "Vice President" };
@@ -13,13 +23,20 @@ const SEAL_NAMES = { P: "President", VP: "Vice President" };
 const DEFAULT_RATINGS = { campaign_ability: 7, financial_support: 8, press_support: 4, fund_raising: 3, advertising: 5 };
 
 // A choice with one of these hints needs the composer even without picks.
-export const needsForm = (choice) => FORMS.some((name) => name in (choice.hints || {}));
+export const needsForm = (choice) => Object.keys(FORMS).some((name) => hintOf(choice, name));
+
+// The choice's hints this module fills in (and `ballots`, for the seals).
+function formHints(choice) {
+  const found = { ballots: (choice.hints || {}).ballots };
+  for (const name of Object.keys(FORMS)) if (hintOf(choice, name)) found[name] = hintOf(choice, name);
+  return found;
+}
 
 const words = (field) => field.replaceAll("_", " ");
 
 // The inputs' starting values, kept on the open composer.
 export function startHints(choice) {
-  const hints = choice.hints || {};
+  const hints = formHints(choice);
   const extra = { seals: [], seal: null };
   if (hints.cards) {
     // A name to start from (the card's own is typed over it); no rule reads it.
@@ -39,7 +56,7 @@ function blankCard(hint) {
 
 // What is still missing, in words (empty: the hint inputs are complete).
 export function hintsWanting(choice, open) {
-  const hints = choice.hints || {};
+  const hints = formHints(choice);
   const wanting = [];
   if (hints.cards) {
     for (const field of hints.cards.fields) {
@@ -57,7 +74,7 @@ export function hintsWanting(choice, open) {
 
 // The event completed from the inputs (before the Ballots' seals are supplied).
 export function applyHints(event, choice, open) {
-  const hints = choice.hints || {};
+  const hints = formHints(choice);
   if (hints.cards) {
     const cards = [];
     for (const field of hints.cards.fields) {
@@ -108,7 +125,7 @@ function remember(cards) {
 
 // The hint inputs of an open composer.
 export function drawHints(choice, open, redraw) {
-  const hints = choice.hints || {};
+  const hints = formHints(choice);
   return [
     hints.cards ? hints.cards.fields.map((field) => drawCard(field, open.extra.cards, hints.cards, redraw)) : null,
     hints.count ? drawCount(hints.count, open.extra.count) : null,

@@ -103,8 +103,17 @@ async function get(path) {
   return reply.body;
 }
 
+// Why the API refused to load the match, in words for the scorekeeper.
+function refusal(error) {
+  if (error.status === 404) return `There is no match “${matchId}”: check the link.`;
+  if (error.status === 401 || error.status === 403) return `This link’s write token is not accepted for this match (${error.message}): nothing can be recorded from this page. Open the link made when the match was created.`;
+  return error.message;
+}
+
 async function start() {
-  bindControls();
+  if (!start.bound) bindControls();
+  start.bound = true;
+  drawQueue(); // actions kept from before a reload
   if (!token) {
     notice("This page records with the match’s write token: open it from the link made when the match was created (…#token=…).");
     return;
@@ -122,7 +131,7 @@ async function start() {
     outbox.pump();
   } catch (error) {
     if (error instanceof NetworkDown) notice("No network: the page will load when it is back.");
-    else notice(error.status === 404 ? `There is no match “${matchId}”.` : error.status === 403 || error.status === 401 ? `${error.message}: this page needs the match’s write token.` : error.message);
+    else notice(refusal(error));
     if (error instanceof NetworkDown) setTimeout(start, 2000);
   }
 }
@@ -141,7 +150,7 @@ function refresh() {
         await catchUp();
       } while (page.again);
     } catch (error) {
-      if (!(error instanceof NetworkDown)) notice(error.message);
+      if (!(error instanceof NetworkDown)) notice(refusal(error));
       else drawNetwork(false);
     } finally {
       page.loading = null;

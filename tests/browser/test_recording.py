@@ -145,17 +145,31 @@ def test_a_whole_presidential_bid_game_is_recorded_through_taps(phone: Any, serv
 # --- President ---------------------------------------------------------------------
 
 
-def record_president(phone: Any, served: Any, preset: str, mode: str, seed: int) -> tuple[Any, dict[str, Any], list[int]]:
-    """One President game through taps; the taps each action took, by its step."""
+def tap_hand_card(page: Any, rng: random.Random) -> int:
+    """Full mode: a tap on a card of the acting player's hand drawn on the table (one
+    that makes a listed play), when no composer is open; 0 when there is none."""
+    playable = page.locator("#board .pres-seat .hand .card.playable")
+    if page.locator("#actions .composer").count() or not playable.count() or rng.random() < 0.2:
+        return 0
+    playable.nth(rng.randrange(playable.count())).click()
+    expect(page.locator('#actions .composer[data-type="CardsPlayed"]')).to_have_count(1)
+    return 1
+
+
+def record_president(phone: Any, served: Any, preset: str, mode: str, seed: int, hand_taps: bool = False) -> tuple[Any, dict[str, Any], list[int]]:
+    """One President game through taps (with `hand_taps`, most plays start with a tap on
+    a card of the hand on the table); the taps each action took, by its step."""
     match = served.create({"system": "president", "preset": preset, "players": ["Al", "Betty", "Carl", "Dana"], "mode": mode})
     page = phone()
     open_record(page, served, match)
     rng = random.Random(seed)
     taps_per_action: dict[int, int] = {}
-    taps = 0
+    taps = hand_tapped = 0
     for _ in range(400):
         version = settle(page)
-        made = tap_once(page, rng)
+        from_hand = hand_taps and tap_hand_card(page, rng)
+        hand_tapped += from_hand
+        made = from_hand or tap_once(page, rng)
         if not made:
             break
         taps += made
@@ -165,6 +179,7 @@ def record_president(phone: Any, served: Any, preset: str, mode: str, seed: int)
             taps = 0
     else:
         raise AssertionError("the game did not end within 400 taps")
+    assert hand_tapped or not hand_taps, "no play was started from the hand on the table"
     return page, match, [taps_per_action.get(event["step"], 0) for event in all_events(served, match)]
 
 
@@ -179,8 +194,9 @@ def assert_taps_per_play(served: Any, match: dict[str, Any], taps: list[int]) ->
 
 def test_a_whole_classic_president_game_in_full_mode_is_recorded_through_taps(phone: Any, served: Any) -> None:
     """president-classic.md: a deal shuffled on the phone, every play at most two taps
-    (the play, then Play) and every pass one; the standings shown are the record's."""
-    page, match, taps = record_president(phone, served, "classic", "full", seed=3)
+    (a card of the hand on the table, or the play's button, then Play) and every pass
+    one; the standings shown are the record's."""
+    page, match, taps = record_president(phone, served, "classic", "full", seed=3, hand_taps=True)
     assert_taps_per_play(served, match, taps)
     assert_standings_agree(page, served, match)
 

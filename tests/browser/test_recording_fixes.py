@@ -1,0 +1,132 @@
+"""The recording page's corrections, hand taps, outbox across a reload and refused
+addresses: Undo last (an EventVoided) and Fix step N (an EventAmended, from a form of
+the event's fields) through the page; a President play built by tapping the hand drawn
+on the table; actions queued while the API cannot be reached, kept across a reload and
+recorded once each, in order; an unknown match and a wrong token said on the page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_recording import all_events, api_get, expect, open_record, phone, settle
+
+pytestmark = pytest.mark.browser
+__all__ = ["phone"]  # the fixture, shared with test_recording.py
+
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "president" / "classic-four-full.json"
+
+
+def dealt_match(served: Any) -> dict[str, Any]:
+    """A full-mode classic match with the fixture's deal recorded: Al leads, holding
+    QH QD, AH AD, JC JD, 4D 4C among his thirteen."""
+    fixture = json.loads(FIXTURE.read_text())
+    match = served.create(fixture["setup"])
+    served.record(match, fixture["events"][:1])
+    return match
+
+
+def test_a_play_is_tapped_on_the_hand_and_grows_and_shrinks_by_further_taps(phone: Any, served: Any) -> None:
+    """president-classic.md § Play Game “singles to quads of equal count”: a card of the
+    hand selects the smallest listed play of its rank, a second card of that rank makes
+    it a pair, a picked card tapped again takes it back; then Play."""
+    match = dealt_match(served)
+    page = phone()
+    open_record(page, served, match)
+    hand = page.locator('#board .pres-seat[data-player="Al"] .hand')
+    composer = page.locator('#actions .composer[data-type="CardsPlayed"]')
+    hand.locator('[data-code="QH"]').click()
+    expect(composer.locator(".pick-count")).to_have_text("1")
+    expect(hand.locator(".picked")).to_have_count(1)
+    hand.locator('[data-code="QD"]').click()
+    expect(composer.locator(".pick-count")).to_have_text("2")
+    expect(hand.locator(".picked")).to_have_count(2)
+    hand.locator('[data-code="QH"]').click()
+    expect(composer.locator(".pick-count")).to_have_text("1")
+    composer.locator(".confirm").click()
+    settle(page)
+    last = all_events(served, match)[-1]
+    assert (last["type"], last["event"]["cards"]) == ("CardsPlayed", ["QD"])
+
+
+def test_undo_last_and_fix_step_n_record_corrections_and_the_history_shows_both(phone: Any, served: Any) -> None:
+    """DESIGN.md § Principles 5 “History is never rewritten. A recording mistake is fixed
+    by a correction event that voids or amends an earlier one”: Undo (two taps) records
+    an EventVoided; Fix step 3 is a form (the cards Al held, as toggles) that records an
+    EventAmended; the history lists the mistakes and the corrections."""
+    match = dealt_match(served)
+    served.record(match, [{"type": "CardsPlayed", "player": "Al", "cards": ["2S"]}, {"type": "PlayerPassed", "player": "Betty"}])
+    page = phone()
+    open_record(page, served, match)
+    page.locator("#undo").click()
+    expect(page.locator("#undo")).to_contain_text("step 4")
+    page.locator("#undo").click()
+    settle(page)
+    page.locator("#history-box summary").click()
+    page.locator('#history li[data-step="3"] button.fix-step').click()
+    fix = page.locator("#fix")
+    expect(fix).to_be_visible()
+    cards = fix.locator('[data-field="cards"]')
+    expect(cards.locator(".chip-button")).to_have_count(13)  # Al's hand before step 3
+    expect(cards.locator(".chip-button.on")).to_have_text(["2♠"])
+    cards.locator('[data-value="2S"]').click()
+    fix.locator('[data-field="cards"] [data-value="3D"]').click()
+    expect(fix.locator('[data-field="player"] select')).to_have_value("Al")
+    fix.locator("#fix-send").click()
+    settle(page)
+    events = all_events(served, match)
+    assert [(e["type"], e["event"].get("step")) for e in events[-2:]] == [("EventVoided", 4), ("EventAmended", 3)]
+    assert events[-1]["event"]["event"]["cards"] == ["3D"]
+    assert [e["type"] for e in events[2:4]] == ["CardsPlayed", "PlayerPassed"]  # the mistakes stay
+    expect(page.locator("#history li")).to_have_count(len(events))
+    state = api_get(served, match, "/state")
+    assert [play["cards"] for play in state["view"]["trick"]] == [["3D"]]
+
+
+def test_actions_queued_while_the_api_is_unreachable_survive_a_reload(phone: Any, served: Any) -> None:
+    """Recount house rules § Sealed bids: three bids tapped while no request reaches the
+    server stay queued on the phone through a reload of the page (which cannot load the
+    match either), then are recorded once each, in order, when the server is reached."""
+    match = served.create({"system": "bid", "preset": "text", "players": ["Al", "Betty", "Cy"]})
+    page = phone()
+    open_record(page, served, match)
+    page.locator("#actions .choice-values button.value").first.click()
+    version = settle(page)
+    cut = lambda route: route.abort("internetdisconnected")  # noqa: E731 (a route handler)
+    page.route("**/matches/**", cut)
+    for player in ["Al", "Betty", "Cy"]:
+        page.locator(f'#actions .choice-group[data-player="{player}"] button.value').first.click()
+        expect(page.locator(f'#actions .choice-group[data-player="{player}"]')).to_have_count(0)
+    expect(page.locator("#queue li")).to_have_count(3)
+    page.reload()
+    expect(page.locator("#notice")).to_contain_text("No network")
+    expect(page.locator("#queue li")).to_have_count(3)
+    assert api_get(served, match, "")["version"] == version
+    page.unroute("**/matches/**", cut)
+    expect(page.locator("#queue")).to_be_hidden(timeout=15000)
+    settle(page)
+    recorded = [event for event in all_events(served, match) if event["step"] > version]
+    assert [event["type"] for event in recorded] == ["BidCommitted"] * 3 + ["BidsRevealed"]
+    assert [event["event"]["player"] for event in recorded[:3]] == ["Al", "Betty", "Cy"]
+
+
+def test_an_unknown_match_is_said_on_the_page(phone: Any, served: Any) -> None:
+    page = phone()
+    page.goto(f"{served.url}/record/m_nosuchmatch#token=whatever")
+    expect(page.locator("#notice")).to_contain_text("There is no match “m_nosuchmatch”")
+    expect(page.locator("#actions button")).to_have_count(0)
+
+
+def test_a_wrong_token_is_said_on_the_page_and_nothing_is_recorded(phone: Any, served: Any) -> None:
+    match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "public"})
+    page = phone()
+    page.goto(f"{served.url}/record/{match['match_id']}#token=not-the-token")
+    expect(page.locator("#notice")).to_contain_text("write token is not accepted")
+    expect(page.locator("#actions button")).to_have_count(0)
+    page.locator("#undo").click()
+    page.locator("#undo").click()
+    page.wait_for_timeout(300)
+    assert api_get(served, match, "")["version"] == 1
