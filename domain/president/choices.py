@@ -14,9 +14,8 @@ picks' bounds passes `check`. Two fields cannot be put as picks; the Choice name
 Legal actions that are not offered (a page records them only by other means):
 - a deal whose hand sizes differ from the deal one card at a time from the dealer's left (the deck
   preset names no seat the dealing starts from, so its checks accept any hands within one card);
-- in public mode, a gift naming cards when the record has seen cards in the giver's hand, and a play
-  mixing seen and unseen cards of a set larger than the hand's unseen cards (both need a tie between
-  picks that Pick cannot say).
+- in public mode, a gift naming cards when the record has seen cards in the giver's hand (the highest or
+  asked cards would tie the names to those seen; the gift unseen is offered).
 
 The exchanges are the one place where the cards given are tied together (“his two highest cards”, the
 “high” or “low” cards asked): the candidates are the few sets made of the highest (or asked) cards of

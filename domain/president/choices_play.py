@@ -6,6 +6,9 @@ A play is one Choice per (rank, count) legal now, lowest value first: its pick `
 hand may hold, i.e. not played and not seen elsewhere), so the page records a play in two taps. Which
 cards of a rank make the set never changes whether it is legal (the value, the count, a bomb and a set
 that beats any set all follow from the rank), so one representative set is checked per (rank, count).
+Two rules bound which cards may be taken together; where they bite, the (rank, count) is offered as a
+few Choices, each a handful within the bounds (see `_rank_plays`): public mode with cards seen in the
+hand and a set larger than its unseen cards, and Doppelgängers enough to fill a set played on a pile.
 """
 
 from __future__ import annotations
@@ -77,8 +80,9 @@ def _draws(state: State, player: str) -> list[Choice]:
     if pile.known:
         label = f"Draw the top card of the pile ({labels(pile.known[:1])})"
         return [Choice(type=DRAWN, label=label, player=player, event=event | {"card": pile.known[0]})]
-    unseen = Counter({card: 1 for card, left in unseen_copies(state.deck, (state.hands, state.piles), state.played).items() if left > 0})
-    named = Pick(field="card", among=low_to_high(state, unseen), label="the card drawn")
+    left = unseen_copies(state.deck, (state.hands, state.piles), state.played)
+    # `+left` keeps the cards with a copy left (a Counter's unary plus drops counts of 0 or less).
+    named = Pick(field="card", among=low_to_high(state, +left), label="the card drawn")
     return [
         Choice(type=DRAWN, label="Draw a card, unseen", player=player, event=event),
         Choice(type=DRAWN, label="Draw a card, naming it", player=player, event=event, picks=[named]),
@@ -94,9 +98,9 @@ def _plays(state: State, player: str) -> list[Choice]:
         unseen = Counter({card: copies for card, copies in left.items() if copies > 0})
     rank_of = state.deck.rank
     choices = []
+    held = {rank_of[card] for card in seen} | {rank_of[card] for card in unseen}
     for rank in state.rank_orders[state.reversed]:
-        own = [card for card in seen if rank_of[card] == rank] + [card for card in unseen if rank_of[card] == rank]
-        if own:
+        if rank in held:
             choices += _rank_plays(state, player, rank, seen, unseen)
     return choices
 
@@ -127,9 +131,9 @@ def _rank_plays(state: State, player: str, rank: str, seen: Counter[str], unseen
         supplies: dict[tuple[str, ...], Counter[str]] = {}
         for hidden in hidden_handfuls:
             supply = seen + hidden
-            jokers = Counter({card: held for card, held in supply.items() if rank_of[card] == joining})
-            if state.trick and sum(jokers.values()) >= count:
-                handfuls = [supply - jokers + handful for handful in _handfuls(jokers, count - 1)]
+            doubles = Counter({card: held for card, held in supply.items() if rank_of[card] == joining})
+            if state.trick and sum(doubles.values()) >= count:
+                handfuls = [supply - doubles + handful for handful in _handfuls(doubles, count - 1)]
             else:
                 handfuls = [supply]
             for handful in handfuls:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
 from collections.abc import Callable
 from typing import Any, Union
 
@@ -91,7 +90,3 @@ def play_random(system: GameSystem, created: msgspec.Struct, rng: random.Random,
         events.append(event)
     return events
 
-
-def tally(events: list[msgspec.Struct]) -> Counter[str]:
-    """How many actions of each type (for a test's expectations on the mix)."""
-    return Counter(type(event).__name__ for event in events)
