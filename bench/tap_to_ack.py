@@ -4,7 +4,9 @@ recorded step; the bare append's time (the same actions POSTed by a script to a
 second match on the same server) is measured in the same run. Printed, not asserted.
 
 The page measures each of its own taps (window.recountTimings: from the tap queuing
-the action to the frame after the acknowledgement is drawn)."""
+the action to the frame after the acknowledgement is drawn) and splits each into the
+page's work before the request, the request itself (POST to 201) and the page's work
+until the acknowledgement is painted (window.recountPhases), to show where a tail goes."""
 
 from __future__ import annotations
 
@@ -74,6 +76,7 @@ def main() -> None:
     server = subprocess.Popen([sys.executable, "-m", "bench.serve", str(work / "bench.sqlite"), str(port)])
     url = f"http://127.0.0.1:{port}"
     taps: list[float] = []
+    phases: list[dict[str, float]] = []
     events: list[dict[str, Any]] = []
     try:
         wait_for(port)
@@ -88,6 +91,7 @@ def main() -> None:
                 page.goto(f"{url}/record/{match['match_id']}#token={match['write_token']}")
                 tap_through(page, rng, ACTIONS - len(taps))
                 taps += page.evaluate("window.recountTimings")
+                phases += page.evaluate("window.recountPhases")
                 recorded = client.get(f"/matches/{match['match_id']}/events?limit=1000", headers={"Authorization": f"Bearer {match['write_token']}"}).json()
                 events += [entry["event"] | {"type": entry["type"]} for entry in recorded["events"][1:]] if not events else []
                 context.close()
@@ -99,7 +103,10 @@ def main() -> None:
 
     print(f"tap to acknowledgement: {len(taps)} taps on /record (headless Chromium 390x844, loopback, one uvicorn process)")
     print(f"{'':<26}{'n':>6}{'p50 ms':>10}{'p99 ms':>10}{'mean ms':>10}")
-    for name, values in (("tap -> ack shown", taps), ("bare append (httpx)", bare)):
+    rows = [("tap -> ack shown", taps)]
+    rows += [(f"  {phase.replace('_', ' ')}", [p[phase] for p in phases]) for phase in ("page_before", "request", "page_after")]
+    rows += [("bare append (httpx)", bare)]
+    for name, values in rows:
         print(f"{name:<26}{len(values):>6}{percentile(values, 0.5):>10.1f}{percentile(values, 0.99):>10.1f}{statistics.fmean(values):>10.1f}")
     print(f"target: tap -> ack p99 <= 150 ms ({'met' if percentile(taps, 0.99) <= 150 else 'NOT met'})")
 

@@ -3,7 +3,10 @@
 // offers what the rules allow now (GET /allowed, built into controls without knowing
 // any rule: record-choices.js), explains a refused tap with the rule the dry run
 // cites, and records through the outbox (record-outbox.js), which survives a lost
-// network and a reload. Other phones' actions arrive live (the SSE stream).
+// network and a reload. Other phones' actions arrive live (the SSE stream). Undo,
+// fixes and the history are record-fixes.js; the inputs a choice's hints ask for
+// (Mr. President's cards, counts, press Ballots, seals) record-hints.js; a renderer
+// may make its table tappable (bindHandTaps: President's hand).
 import { h } from "/static/dom.js";
 import * as generic from "/static/render-generic.js";
 import { Controls } from "/static/record-choices.js";
@@ -38,6 +41,7 @@ const page = {
 };
 // Tap-to-acknowledgement times in ms (read by bench/tap_to_ack.py).
 window.recountTimings = [];
+window.recountPhases = [];
 window.recountDropped = 0;
 
 const controls = new Controls({
@@ -72,7 +76,10 @@ const outbox = new Outbox(matchPath, token, {
     // (A hidden page paints no frames: it catches up at once.)
     const afterPaint = document.hidden ? (then) => setTimeout(then, 0) : requestAnimationFrame;
     afterPaint(() => {
-      window.recountTimings.push(performance.now() - item.tapped);
+      const painted = performance.now();
+      window.recountTimings.push(painted - item.tapped);
+      // Where the time went: the page before the request, the request, the page after.
+      window.recountPhases.push({ page_before: item.sentAt - item.tapped, request: item.answeredAt - item.sentAt, page_after: painted - item.answeredAt });
       setTimeout(refresh, 0);
     });
   },
