@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
 import msgspec
 
@@ -47,16 +47,29 @@ class IllegalAction(Exception):
         self.rule = rule
 
 
+# Bounds of a setup (issue 16: a 5 MB title made the match index 10 MB). Generous for a
+# table: the largest game of the rules texts, Presidents past ten players with two decks,
+# is well under 20 seats. The service bounds the whole body (options, board) in bytes.
+TITLE_MAX = 200
+NAME_MAX = 40
+PLAYERS_MAX = 20
+OPTIONS_MAX = 64
+WORD_MAX = 40  # a system, preset or mode name
+
+PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, description="a player's name as the table says it")]
+Word = Annotated[str, msgspec.Meta(max_length=WORD_MAX)]
+
+
 class MatchSetup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """What a scorekeeper says when creating a match; a game system turns it into
     its first event (with the preset resolved into a full ruleset)."""
 
-    system: str
-    players: list[str]
-    preset: str | None = None
-    options: dict[str, Any] = {}
-    mode: str | None = None
-    title: str = ""
+    system: Word
+    players: Annotated[list[PlayerName], msgspec.Meta(max_length=PLAYERS_MAX)]
+    preset: Word | None = None
+    options: Annotated[dict[str, Any], msgspec.Meta(max_length=OPTIONS_MAX)] = {}
+    mode: Word | None = None
+    title: Annotated[str, msgspec.Meta(max_length=TITLE_MAX)] = ""
     board: dict[str, Any] | None = None
     keep_hands_private: bool = False
 

@@ -1,6 +1,25 @@
-"""The application's errors; `service.http` maps each to one status code."""
+"""The application's errors; `service.http` maps each to one status code, and answers
+every error with one body, `ErrorBody`."""
 
 from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.protocol import Rule
+
+
+class ErrorBody(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """Every error reply: the status again, what is wrong in words, and where there is one,
+    the rule that forbids the action (422), the full reason with the rule cited, and what a
+    malformed request got wrong field by field (`details`)."""
+
+    status: int
+    error: str
+    rule: Rule | None = None
+    reason: str | None = None
+    details: list[dict[str, Any]] | dict[str, Any] | None = None
 
 
 class RecountError(Exception):

@@ -5,23 +5,26 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Union
 
 import msgspec
 from litestar import Litestar, MediaType, Request, Response, get, post
+from litestar.datastructures import ResponseHeader
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.spec import Components, Link, OpenAPI, Reference, SecurityScheme
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 import domain
-from domain.corrections import correction_types
+from domain.corrections import EventAmended, EventVoided, correction_types
 from domain.protocol import IllegalAction, MatchSetup, Standings, event_tag
 from service import claims
 from service.app import Allowed, AppendResult, Created, DryRun, Recount, request_hash
 from service.claims import ClaimedPlacing, ClaimVerdict
-from service.errors import RecountError
-from service.params import AsParam, bearer, label, recount_of
+from service.errors import ErrorBody, NotFound, RecountError
+from service.params import AsParam, bearer, errors_documented, label, recount_of
 from service.readmodel import MatchIndex
 from service.newmatch import new_match_routes
 from service.recording import recording_routes
@@ -57,6 +60,17 @@ class EventPage(msgspec.Struct, frozen=True, kw_only=True):
     next_step: int | None
 
 
+# Bounds of a request body, in bytes (README: "Bounds"); a larger body is refused with 413.
+BODY_MAX = 1024 * 1024
+SETUP_BODY_MAX = 64 * 1024  # a match's setup, its options and board included
+MATCHES_PAGE_DEFAULT = 100
+MATCHES_PAGE_MAX = 500
+
+# Who needs which token, for the OpenAPI document (the routes check them through Recount).
+WRITE_TOKEN = [{"BearerToken": []}]
+ANY_TOKEN = [{}, {"BearerToken": []}]
+
+
 class StateAt(msgspec.Struct, frozen=True, kw_only=True):
     match_id: str
     step: int
@@ -66,25 +80,45 @@ class StateAt(msgspec.Struct, frozen=True, kw_only=True):
     view: dict[str, Any]
 
 
-@post("/matches", status_code=201, sync_to_thread=True)
+@post("/matches", status_code=201, sync_to_thread=True, operation_id="createMatch", request_max_body_size=SETUP_BODY_MAX, responses=errors_documented(400, 413, 422, 503))
 def create_match(request: Request, data: JSONBody[MatchSetup]) -> Created:
     """Create a match; the reply holds the write token and the seat tokens (keep them)."""
     return recount_of(request).create(data)
 
 
-@get("/matches", sync_to_thread=True)
-def list_matches(request: Request) -> list[dict[str, Any]]:
-    """Every match, newest first (a read model rebuilt from the stored events)."""
-    return request.app.state.index.list()
+@get(
+    "/matches",
+    sync_to_thread=True,
+    operation_id="listMatches",
+    responses=errors_documented(400, 404, 503),
+    response_headers=[ResponseHeader(name="Link", documentation_only=True, required=False, description='The next page, if any: `</matches?limit=N&before=ID>; rel="next"`')],
+)
+def list_matches(
+    request: Request,
+    limit: Annotated[int, QueryParameter(ge=1, le=MATCHES_PAGE_MAX, description="at most this many matches")] = MATCHES_PAGE_DEFAULT,
+    before: Annotated[str | None, QueryParameter(max_length=64, description="the id of the last match of the page before (from the `Link` header)")] = None,
+) -> Response[list[dict[str, Any]]]:
+    """The matches, newest first, a page at a time (a read model rebuilt from the stored
+    events); the `Link` header holds the next page's address while there is one."""
+    rows = sorted(request.app.state.index.list(), key=lambda row: (row["created_at"], row["id"]), reverse=True)
+    start = 0
+    if before is not None:
+        start = next((i + 1 for i, row in enumerate(rows) if row["id"] == before), -1)
+        if start < 0:
+            raise NotFound(f"there is no match {before!r} to list the matches before")
+    page = rows[start : start + limit]
+    more = start + limit < len(rows)
+    headers = {"Link": f'</matches?limit={limit}&before={page[-1]["id"]}>; rel="next"'} if more else {}
+    return Response(page, headers=headers)
 
 
-@get("/matches/{match_id:str}", sync_to_thread=True)
+@get("/matches/{match_id:str}", sync_to_thread=True, operation_id="getMatch", responses=errors_documented(404, 503))
 def match_summary(request: Request, match_id: FromPath[str]) -> dict[str, Any]:
     app = recount_of(request)
     return app.summary(app.log(match_id))
 
 
-@post("/matches/{match_id:str}/events", status_code=201)
+@post("/matches/{match_id:str}/events", status_code=201, operation_id="recordEvents", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
 async def record_events(request: Request, match_id: FromPath[str], data: JSONBody[AppendRequest]) -> AppendResult:
     """Record actions (Bearer write token). 409 if `expected_version` is stale; a retry
     with the same Idempotency-Key returns the first result and records nothing."""
@@ -100,7 +134,7 @@ async def record_events(request: Request, match_id: FromPath[str], data: JSONBod
     )
 
 
-@post("/matches/{match_id:str}/events/check", status_code=200, sync_to_thread=True)
+@post("/matches/{match_id:str}/events/check", status_code=200, sync_to_thread=True, operation_id="checkEvents", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
 def check_events(request: Request, match_id: FromPath[str], data: JSONBody[AppendRequest]) -> DryRun:
     """A dry run of recording (Bearer write token): the same checks and the same 4xx
     as a real append, or the words each action would be recorded with. Records
@@ -108,14 +142,14 @@ def check_events(request: Request, match_id: FromPath[str], data: JSONBody[Appen
     return recount_of(request).dry_run(match_id, bearer(request), data.events, expected_version=data.expected_version)
 
 
-@get("/matches/{match_id:str}/allowed", sync_to_thread=True)
+@get("/matches/{match_id:str}/allowed", sync_to_thread=True, operation_id="allowedActions", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 503))
 def allowed_actions(request: Request, match_id: FromPath[str]) -> Allowed:
     """The actions the rules allow now (Bearer write token: they come from every known
     hand), each with the fields left to choose."""
     return recount_of(request).allowed(match_id, bearer(request))
 
 
-@get("/matches/{match_id:str}/events", sync_to_thread=True)
+@get("/matches/{match_id:str}/events", sync_to_thread=True, operation_id="listEvents", security=ANY_TOKEN, responses=errors_documented(400, 401, 403, 404, 503))
 def list_events(
     request: Request,
     match_id: FromPath[str],
@@ -149,7 +183,7 @@ def list_events(
     )
 
 
-@get("/matches/{match_id:str}/state", sync_to_thread=True)
+@get("/matches/{match_id:str}/state", sync_to_thread=True, operation_id="getState", security=ANY_TOKEN, responses=errors_documented(400, 401, 403, 404, 503))
 def state_at(request: Request, match_id: FromPath[str], as_: AsParam = None, step: Annotated[int | None, QueryParameter(ge=1)] = None) -> StateAt:
     """The state after `step` events (default: now), as the perspective may see it."""
     app = recount_of(request)
@@ -167,7 +201,7 @@ def state_at(request: Request, match_id: FromPath[str], as_: AsParam = None, ste
     )
 
 
-@get("/matches/{match_id:str}/standings", sync_to_thread=True)
+@get("/matches/{match_id:str}/standings", sync_to_thread=True, operation_id="getStandings", responses=errors_documented(400, 404, 503))
 def standings(request: Request, match_id: FromPath[str], step: Annotated[int | None, QueryParameter(ge=1)] = None) -> Standings:
     """Standings recomputed from the record, each placing with the steps that decided it;
     with `step`, as they stood after that step (a replay shows those, not the result)."""
@@ -178,19 +212,19 @@ def standings(request: Request, match_id: FromPath[str], step: Annotated[int | N
     return log.system.standings(log.state_at(step))
 
 
-@post("/matches/{match_id:str}/standings/check", status_code=200, sync_to_thread=True)
+@post("/matches/{match_id:str}/standings/check", status_code=200, sync_to_thread=True, operation_id="checkClaim", request_max_body_size=SETUP_BODY_MAX, responses=errors_documented(400, 404, 413, 422, 503))
 def check_claim(request: Request, match_id: FromPath[str], data: JSONBody[Claim]) -> ClaimVerdict:
     """Compare a claimed standings with the record: agree, or the first difference."""
     return claims.check(recount_of(request).standings(match_id), data.placings)
 
 
-@get("/matches/{match_id:str}/seats", sync_to_thread=True)
+@get("/matches/{match_id:str}/seats", sync_to_thread=True, operation_id="getSeats", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 503))
 def seat_tokens(request: Request, match_id: FromPath[str]) -> dict[str, str]:
     """The seat tokens again (needs the write token)."""
     return recount_of(request).seat_tokens(match_id, bearer(request))
 
 
-@get("/systems", sync_to_thread=False)
+@get("/systems", sync_to_thread=False, operation_id="listSystems")
 def list_systems() -> list[dict[str, Any]]:
     """The game systems and their named rulesets."""
     return [
@@ -204,16 +238,15 @@ def list_systems() -> list[dict[str, Any]]:
     ]
 
 
-def _error(status: int, message: str, **extra: Any) -> Response[dict[str, Any]]:
-    return Response({"status": status, "error": message, **extra}, status_code=status, media_type=MediaType.JSON)
+def _error(status: int, message: str, headers: dict[str, str] | None = None, **extra: Any) -> Response[ErrorBody]:
+    return Response(ErrorBody(status=status, error=message, **extra), status_code=status, media_type=MediaType.JSON, headers=headers)
 
 
-def _illegal(_: Request, exc: IllegalAction) -> Response[dict[str, Any]]:
-    rule = exc.rule
-    return _error(422, exc.what, rule={"id": rule.id, "source": rule.source, "quote": rule.quote}, reason=str(exc))
+def _illegal(_: Request, exc: IllegalAction) -> Response[ErrorBody]:
+    return _error(422, exc.what, rule=exc.rule, reason=str(exc))
 
 
-def _recount_error(_: Request, exc: RecountError) -> Response[dict[str, Any]]:
+def _recount_error(_: Request, exc: RecountError) -> Response[ErrorBody]:
     return _error(exc.status, exc.message)
 
 
@@ -244,19 +277,23 @@ def _json_position(body: bytes) -> str | None:
     return None
 
 
-def _http_error(request: Request, exc: HTTPException) -> Response[dict[str, Any]]:
+def _http_error(request: Request, exc: HTTPException) -> Response[ErrorBody]:
     if isinstance(exc, ValidationException):
         details = exc.extra if exc.extra else None
         return _error(400, f"malformed request: {exc.detail}", details=details)
+    if exc.status_code == 413:
+        limit = request.route_handler.resolve_request_max_body_size() if request.scope.get("route_handler") else BODY_MAX
+        return _error(413, f"the request body is larger than this operation accepts ({limit or BODY_MAX:,} bytes at most)")
     body = _body_read(request) if exc.status_code == 400 else None
     where = _json_position(body) if body else None
     if where is not None:
         message = re.sub(r" \(byte \d+\)$", "", exc.detail)  # the position is said below, with its line
         return _error(400, f"the body is not valid JSON: {message}{' ' + where if where else ''}")
-    return _error(exc.status_code, exc.detail)
+    # A 405 keeps its Allow header (RFC 9110 § 15.5.6), a 401 its WWW-Authenticate.
+    return _error(exc.status_code, exc.detail, headers=exc.headers or None)
 
 
-def _unexpected(request: Request, exc: Exception) -> Response[dict[str, Any]]:
+def _unexpected(request: Request, exc: Exception) -> Response[ErrorBody]:
     if isinstance(exc, RecursionError) and "deserializing" in str(exc):
         # msgspec gives up on JSON nested deeper than Python's recursion limit: the body, not the service.
         return _error(400, "the body is not valid JSON for this service: it nests arrays or objects too deep")
@@ -279,6 +316,77 @@ def _schema_page() -> SwaggerRenderPlugin:
     )
 
 
+def documented_actions() -> Any:
+    """What `events` holds, for the OpenAPI document: the actions of every game system
+    and the corrections, one union tagged by `type`. A match decodes only its own
+    system's (`Recount.decode_actions`); the document cannot know the match."""
+    actions = tuple(t for system in domain.systems().values() for t in system.action_types)
+    return Union[(*actions, EventVoided, EventAmended[Union[actions]])]  # noqa: UP007 - a runtime union
+
+
+def _documented_body(body_type: Any, documented: dict[Any, Any]) -> Any:
+    """The type a request body is documented as: itself, but for `AppendRequest`, whose
+    events the handler takes as raw objects, the same struct over the tagged union."""
+    if body_type is AppendRequest and body_type not in documented:
+        fields = [("events", list[documented_actions()]), ("expected_version", int | None, None)]
+        documented[body_type] = msgspec.defstruct("AppendRequest", fields, frozen=True, kw_only=True, forbid_unknown_fields=True)
+    return documented.get(body_type, body_type)
+
+
+# The links a client follows from a created match (OpenAPI links, for a stateful tester too).
+_MATCH_LINKS = ("getMatch", "recordEvents", "checkEvents", "allowedActions", "listEvents", "getState", "getStandings", "checkClaim", "getSeats")
+
+
+def _exact_contract(app: Litestar) -> None:
+    """Make the generated OpenAPI document say exactly what the routes accept: each
+    request body gets msgspec's own JSON schema of the type the route decodes (Litestar's
+    leaves out `additionalProperties: false` and some bounds), the actions become a union
+    with a discriminator, and a created match links to the operations on it."""
+    document: OpenAPI = app.openapi_schema
+    bodies: dict[tuple[str, str], Any] = {}
+    documented: dict[Any, Any] = {}
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", []):
+            if not isinstance(handler, HTTPRouteHandler) or not handler.resolve_include_in_schema():
+                continue
+            data = handler.parsed_fn_signature.parameters.get("data")
+            if data is not None:
+                for method in handler.http_methods:
+                    bodies[(route.path_format, method.lower())] = _documented_body(data.annotation, documented)
+    types = list(dict.fromkeys(bodies.values()))
+    refs, components = msgspec.json.schema_components(types, ref_template="#/components/schemas/{name}")
+    # msgspec names a parametrised generic by its full type; the union has one EventAmended.
+    text = msgspec.json.encode(components).decode()
+    for name in components:
+        if name.startswith("EventAmended_"):
+            text = text.replace(name, "EventAmended")
+    assert document.components is not None and document.components.schemas is not None and document.paths is not None
+    document.components.schemas.update(msgspec.json.decode(text))
+    for (path, method), body_type in bodies.items():
+        operation = getattr(document.paths[path], method)
+        assert operation.request_body is not None
+        operation.request_body.content["application/json"].schema = Reference(ref=refs[types.index(body_type)]["$ref"])
+        operation.request_body.required = True
+    malformed = errors_documented(400)[400]
+    for path, item in document.paths.items():
+        for method in ("get", "post"):
+            operation = getattr(item, method)
+            if operation is None:
+                continue
+            if "400" in operation.responses and operation.responses["400"].description != malformed.description:
+                # Litestar documents its own 400 body for every route with parameters; `_http_error` answers ours.
+                operation.responses["400"] = document.paths["/matches"].get.responses["400"]
+            if operation.operation_id not in ("createMatch", "recordEvents"):
+                continue
+            created = operation.responses["201"]
+            created.links = {
+                target: Link(operation_id=target, parameters={"match_id": "$response.body#/match_id"}, description=f"{target} on this match")
+                for target in _MATCH_LINKS
+            }
+
+
+
+
 def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | None = None) -> Litestar:
     routes: list[Any] = [create_match, list_matches, match_summary, record_events, check_events, allowed_actions, list_events, state_at, standings, check_claim, seat_tokens, list_systems]
     routes.extend(viewer_routes())
@@ -293,10 +401,23 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
             HTTPException: _http_error,
             Exception: _unexpected,
         },
-        openapi_config=OpenAPIConfig(title="Recount", version="0.1.0", path="/schema", render_plugins=[_schema_page()]),
+        openapi_config=OpenAPIConfig(
+            title="Recount",
+            version="0.1.0",
+            path="/schema",
+            render_plugins=[_schema_page()],
+            components=Components(
+                security_schemes={
+                    "BearerToken": SecurityScheme(
+                        type="http", scheme="bearer", description="A match's write token (records, sees everything) or a seat token (sees that seat)"
+                    )
+                }
+            ),
+        ),
+        request_max_body_size=BODY_MAX,
         on_shutdown=[recount.close],
     )
+    _exact_contract(app)
     app.state.recount = recount
     app.state.index = index
     return app
-

@@ -1,28 +1,49 @@
-"""What every route reads from a request: the application, the bearer token, and
-which perspective the reader asks for."""
+"""What every route reads from a request (the application, the bearer token, which
+perspective the reader asks for) and how each route declares the errors it may answer."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 from litestar import Request
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import QueryParameter
 
 from domain.protocol import Perspective
 from service.app import Recount
-from service.errors import Malformed
+from service.errors import ErrorBody, Malformed
 
 AsParam = Annotated[str | None, QueryParameter(name="as", description="spectator, everyone, or a player's name")]
 
+# What each error status means in this API (README: "Errors are always JSON with `status` and `error`").
+ERROR_MEANINGS = {
+    400: "Malformed request: the body is not JSON or does not fit the schema, a parameter is out of range, or the Authorization header is not 'Bearer <token>'",
+    401: "No token, where the request needs one",
+    403: "A token that is not allowed this (a seat token cannot record; a token of another match)",
+    404: "Unknown match, step, player or page",
+    409: "Stale `expected_version`, or an `Idempotency-Key` reused for a different request",
+    413: "The request body is larger than this operation accepts",
+    422: "An action (or a setup) the rules forbid: `rule` cites the rules text, `reason` says it in full",
+    503: "The event store failed; nothing was recorded",
+}
+
+
+def errors_documented(*statuses: int) -> dict[int, ResponseSpec]:
+    """`responses=` for a route that may answer these error statuses, each with `ErrorBody`."""
+    return {status: ResponseSpec(data_container=ErrorBody, description=ERROR_MEANINGS[status], generate_examples=False) for status in statuses}
+
 
 def bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization")
+    """The bearer token, or None without one. "Bearer" with nothing after it is no token
+    (a reader then sees what anyone may; a recorder is told a token is needed, 401), but
+    another scheme is a malformed request."""
+    header = request.headers.get("authorization", "").strip()
     if not header:
         return None
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    if scheme.lower() != "bearer":
         raise Malformed("the Authorization header must be 'Bearer <token>'")
-    return token.strip()
+    return token.strip() or None
 
 
 def recount_of(request: Request) -> Recount:

@@ -20,7 +20,7 @@ from litestar.static_files import create_static_files_router
 import replay
 from replay import frames, live
 from service.app import Recount
-from service.params import AsParam, bearer, label, recount_of
+from service.params import AsParam, bearer, errors_documented, label, recount_of
 
 STATIC = Path(replay.__file__).resolve().parent / "static"
 # EventSource reconnects after this many milliseconds if the stream drops.
@@ -56,13 +56,13 @@ def replay_page(match_id: FromPath[str]) -> Response[bytes]:
     return _page("replay.html")
 
 
-@get("/matches/{match_id:str}/frames", sync_to_thread=True)
+@get("/matches/{match_id:str}/frames", sync_to_thread=True, operation_id="getFrames", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 503))
 def match_frames(
     request: Request,
     match_id: FromPath[str],
     as_: AsParam = None,
     start: Annotated[int, QueryParameter(name="from", ge=1, description="first step (1 = match created)")] = 1,
-    end: Annotated[int | None, QueryParameter(name="to", ge=1, description="last step (default: the latest)")] = None,
+    end: Annotated[int | None, QueryParameter(name="to", ge=1, description="last step (default: the latest)", schema_extra={"minimum": 1})] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=frames.PAGE_MAX, description="at most this many frames")] = frames.PAGE_DEFAULT,
 ) -> frames.FramePage:
     """What the perspective sees after each step from..to, with each step's event in
@@ -73,13 +73,14 @@ def match_frames(
     return frames.page(frame_cache(app), log, perspective, label(perspective), start, end, limit)
 
 
-@get("/matches/{match_id:str}/live")
+@get("/matches/{match_id:str}/live", media_type="text/event-stream", operation_id="followLive", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 503))
 async def live_frames(
     request: Request,
     match_id: FromPath[str],
     as_: AsParam = None,
     token: Annotated[str | None, QueryParameter(description="a seat or write token, for readers that cannot send headers (EventSource)")] = None,
-    after: Annotated[int | None, QueryParameter(ge=0, description="the last step the reader has (default: the latest)")] = None,
+    # schema_extra: Litestar drops the bound of an optional parameter that has a description.
+    after: Annotated[int | None, QueryParameter(ge=0, description="the last step the reader has (default: the latest)", schema_extra={"minimum": 0})] = None,
 ) -> ServerSentEvent:
     """Server-sent events: `frames` as each step is recorded, `finished` when the match
     ends. A reconnecting EventSource resumes after its Last-Event-ID."""
