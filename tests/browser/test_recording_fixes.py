@@ -130,3 +130,19 @@ def test_a_wrong_token_is_said_on_the_page_and_nothing_is_recorded(phone: Any, s
     page.locator("#undo").click()
     page.wait_for_timeout(300)
     assert api_get(served, match, "")["version"] == 1
+
+
+def test_a_step_recorded_elsewhere_reaches_the_page_after_its_own_taps(phone: Any, served: Any) -> None:
+    """The live stream pauses while this phone records and resumes when it is idle: a
+    step recorded by another recorder right after this phone's tap is shown without
+    any tap here."""
+    match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "public"})
+    page = phone()
+    open_record(page, served, match)
+    page.locator("#actions button.choice").first.click()  # the deal
+    version = settle(page)
+    play = next(c for c in api_get(served, match, "/allowed")["choices"] if c["type"] == "CardsPlayed")
+    (pick,) = play["picks"]
+    served.record(match, [{**play["event"], pick["field"]: pick["among"][: pick["least"]]}])
+    expect(page.locator("#actions")).to_have_attribute("data-version", str(version + 1), timeout=6000)
+    expect(page.locator("#caption .step-no")).to_have_text(f"Step {version + 1}")
