@@ -154,7 +154,10 @@ export class Fixes {
       const keys = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
       return h("fieldset", { class: "fix-field nested", "data-field": path }, h("legend", null, field.replaceAll("_", " ")), keys.map((key) => this.drawField(value, key, `${path}.${key}`, before)));
     }
-    return h("label", { class: "fix-field", "data-field": path }, label, h("input", { type: "text", value: value ?? "", oninput: (e) => set(value === null && !e.target.value ? null : e.target.value) }));
+    // Text; a field recorded empty (null: a Ballot's votes left for the tally) takes a
+    // number when one is typed, and stays empty when nothing is.
+    const typed = (text) => (value !== null ? text : text.trim() === "" ? null : /^-?\d+$/.test(text.trim()) ? Number(text) : text);
+    return h("label", { class: "fix-field", "data-field": path }, label, h("input", { type: "text", value: value ?? "", oninput: (e) => set(typed(e.target.value)) }));
   }
 
   // A list of cards: the cards the acting player held before the step, each a toggle
