@@ -14,8 +14,9 @@ from domain.protocol import GameSystem, IllegalAction, Rule
 
 UNKNOWN_SYSTEM = Rule(
     id="recount.system",
-    source="DESIGN.md § Principles",
-    quote="One protocol, many games.",
+    source="docs/house-rules.md § Recording",
+    quote="A match is recorded by one of the game systems Recount knows; an action is one of the actions of its "
+    "match's game system.",
 )
 
 

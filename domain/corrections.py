@@ -27,7 +27,7 @@ A = TypeVar("A")
 
 NEVER_REWRITTEN = Rule(
     id="recount.corrections",
-    source="DESIGN.md § Principles",
+    source="docs/house-rules.md § Corrections",
     quote="A recording mistake is fixed by a correction event that voids or amends an earlier one; "
     "everything after it is re-checked, and the replay shows both.",
 )

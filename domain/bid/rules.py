@@ -3,7 +3,8 @@
 The text (`presidential-bid.txt`) has no headings; its sections are named here by
 what each paragraph is about: the header (objective, players, materials), setup,
 board, play, tally and end. Rules beyond the text (sealed bids for remote play,
-what a recording must hold) cite Recount's own house rules or DESIGN.md.
+what a recording must hold, how options are resolved) cite Recount's house rules,
+docs/house-rules.md.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from domain.protocol import Rule
 
 TEXT = "presidential-bid.txt"
-HOUSE = "Recount house rules (beyond the text)"
+HOUSE = "docs/house-rules.md"
 
 PLAYERS = Rule(id="bid.players", source=f"{TEXT} § header", quote="NUMBER OF PLAYERS: 2 or 3, best with 3")
 DECK = Rule(id="bid.deck", source=f"{TEXT} § header", quote="MATERIALS: 52 card deck, easy to sketch game board")
@@ -83,7 +84,14 @@ MOST_VOTES = Rule(
     id="bid.winner", source=f"{TEXT} § end", quote="Whoever has the most votes at the end of the game wins."
 )
 
-SETUP = Rule(id="bid.setup", source="DESIGN.md § Principles", quote="Rules are data, pinned per match.")
+SETUP = Rule(
+    id="bid.setup",
+    source=f"{HOUSE} § Recording",
+    quote=(
+        "Each game system has a frozen ruleset; named presets (one per rules text, plus house rules) are resolved "
+        "at match creation, and the resolved ruleset and board are embedded in the first event."
+    ),
+)
 MODE = Rule(
     id="bid.mode",
     source=f"{HOUSE} § Recording",
@@ -91,15 +99,15 @@ MODE = Rule(
 )
 SEALED_ALLOWED = Rule(
     id="bid.sealed",
-    source=f"{HOUSE} § Sealed bids",
+    source=f"{HOUSE} § Sealed bids (Presidential Bid)",
     quote="When the ruleset allows sealed bids, a player may commit a bid before the bids are shown.",
 )
 SEALED_ONCE = Rule(
-    id="bid.sealed.once", source=f"{HOUSE} § Sealed bids", quote="A committed bid cannot be changed."
+    id="bid.sealed.once", source=f"{HOUSE} § Sealed bids (Presidential Bid)", quote="A committed bid cannot be changed."
 )
 SEALED_REVEAL = Rule(
     id="bid.sealed.reveal",
-    source=f"{HOUSE} § Sealed bids",
+    source=f"{HOUSE} § Sealed bids (Presidential Bid)",
     quote=(
         "Once anyone has committed a bid in a round, the bids are shown when every player has committed, "
         "each showing the card committed."

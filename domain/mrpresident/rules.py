@@ -256,5 +256,18 @@ VOTES = _rule(
     "CAMPAIGNING",
     "Remember the number before each state represents votes in hundred thousands, i.e., 5 = 500,000 votes, 15 = 1,500,000 votes, etc.",
 )
-# Not a sentence of mr-president.md: how a match's options are resolved.
-OPTIONS = Rule(id="mrpresident.options", source="DESIGN.md § Principles", quote="Rules are data, pinned per match.")
+# Not sentences of mr-president.md: Recount's house rules (docs/house-rules.md), how a match's options are
+# resolved and what an action is.
+HOUSE = "docs/house-rules.md"
+OPTIONS = Rule(
+    id="mrpresident.options",
+    source=f"{HOUSE} § Recording",
+    quote="Each game system has a frozen ruleset; named presets (one per rules text, plus house rules) are resolved "
+    "at match creation, and the resolved ruleset and board are embedded in the first event.",
+)
+UNKNOWN_EVENT = Rule(
+    id="mrpresident.event",
+    source=f"{HOUSE} § Recording",
+    quote="A match is recorded by one of the game systems Recount knows; an action is one of the actions of its "
+    "match's game system.",
+)

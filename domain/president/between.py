@@ -64,7 +64,9 @@ def check_whole_deck(state: State, event: CardsDealt) -> None:
 def check_deal_sizes(state: State, event: CardsDealt) -> None:
     """classic § Preparation: cards go “clockwise, and one at a time” from the dealer's left, so hands differ
     by at most one card and the extra cards go to the first players after the dealer: “Because these players
-    are the first to play, the inequality evens out.”"""
+    are the first to play, the inequality evens out.” A text silent on the seat the deal starts from (friday)
+    cites docs/house-rules.md § The table (President): “Where the text does not say from which seat the cards
+    are dealt one at a time, they are dealt from the dealer's left, …”."""
     seats = state.seating
     start = seats.index(event.dealer)
     order = [seats[(start + offset) % len(seats)] for offset in range(1, len(seats) + 1)]
@@ -81,7 +83,7 @@ def check_deal_sizes(state: State, event: CardsDealt) -> None:
         if held != expected:
             raise IllegalAction(
                 f"dealt one at a time from {event.dealer}'s left, {player} gets {expected} cards, not {held}",
-                cite(state, "deal"),
+                cite(state, "extra-card"),
             )
 
 
@@ -200,11 +202,13 @@ def check_return_not_received(state: State, event: CardsExchanged, due: Exchange
 def check_direction(state: State, event: DirectionChosen) -> None:
     """deck § The Deal: “The dealer elects someone to go first and chooses the direction (clockwise or counter
     clockwise).” § Starting The Next Round: “After cards have been stolen/exchanged, the President goes first
-    and the Vice President chooses the direction”."""
+    and the Vice President chooses the direction”. A ruleset without `choose_direction`: docs/house-rules.md §
+    Turns (President): “Where the ruleset does not have the direction of play chosen, play goes the way the
+    text says and nobody chooses it.”"""
     first = state.game == 1 or not state.ranking
     choosing = cite(state, "first-lead" if first else "next-lead")
     if not state.ruleset.choose_direction:
-        raise IllegalAction("this ruleset plays to the left; nobody chooses a direction", cite(state, "turn"))
+        raise IllegalAction("this ruleset plays to the left; nobody chooses a direction", cite(state, "no-direction"))
     if state.phase != "choosing":
         raise IllegalAction("the direction is chosen after the deal and the exchange, before play", choosing)
     chooser = state.dealer if first else state.ranking[1] if len(state.ranking) > 1 else state.ranking[0]
@@ -222,10 +226,12 @@ def check_direction(state: State, event: DirectionChosen) -> None:
 def check_table_change(state: State, event: PlayerLeft | PlayerJoined) -> None:
     """deck § Players Leaving/Entering Between Rounds: “If a player leaves between rounds, the remaining
     players would shift up one or down one depending on their rank.” “If someone enters between rounds, they
-    enter as a “citizen” with no benefits or punishment.”"""
+    enter as a “citizen” with no benefits or punishment.” A ruleset without `players_may_change`:
+    docs/house-rules.md § The table (President): “Unless the ruleset lets players change between games, a match
+    keeps the players it was created with.”"""
     leaving = isinstance(event, PlayerLeft)
     if not state.ruleset.players_may_change:
-        raise IllegalAction("this ruleset keeps the same players for the whole match", cite(state, "players"))
+        raise IllegalAction("this ruleset keeps the same players for the whole match", cite(state, "no-table-change"))
     changing = cite(state, "leave" if leaving else "join")
     check_between_games(state, "players leave or join only between games")
     ruleset = state.ruleset
@@ -233,7 +239,7 @@ def check_table_change(state: State, event: PlayerLeft | PlayerJoined) -> None:
         if event.player not in state.seating:
             raise IllegalAction(f"{event.player} is not at the table", changing)
         if len(state.seating) - 1 < ruleset.min_players:
-            raise IllegalAction(f"the game needs at least {ruleset.min_players} players", cite(state, "players"))
+            raise IllegalAction(f"the game needs at least {ruleset.min_players} players", cite(state, "too-few"))
         return
     if not event.player.strip() or event.player in state.seating:
         raise IllegalAction(f"{event.player!r} is already at the table", changing)

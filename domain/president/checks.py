@@ -47,7 +47,7 @@ from domain.president.playing import (
     cite,
 )
 from domain.president.state import State
-from domain.president.texts import KNOWLEDGE
+from domain.president.texts import KNOWLEDGE, UNKNOWN_ACTION
 from domain.protocol import IllegalAction
 
 # -- what an action names: players of the match, codes of the deck ---------------------------------
@@ -68,9 +68,9 @@ def _named_players(event: msgspec.Struct) -> list[str]:
 
 
 def check_in_match(state: State, event: msgspec.Struct) -> None:
-    """classic header: “_player_: 4-7 …”: the players of a match are those it was created with (deck
-    § Players Leaving/Entering Between Rounds: “If someone enters between rounds, they enter as a
-    “citizen” …”: or who joined since). A name outside them is a typo or a stranger, said before any
+    """docs/house-rules.md § The table (President): “The players of a match are those it was created with,
+    and those who joined it since where the ruleset lets players join.” (deck § Players Leaving/Entering
+    Between Rounds: “If someone enters between rounds, they enter as a “citizen” …”). A name outside them is a typo or a stranger, said before any
     rule of turns would blame the player whose turn it is."""
     for name in _named_players(event):
         if name not in state.players:
@@ -152,7 +152,7 @@ def _check_draw(state: State, event: CardDrawn) -> None:
 def _check_end(state: State, event: MatchEnded) -> None:
     check_between_games(state, "the match can end only between games")
     if state.phase == "dealing":
-        raise IllegalAction("the match can end only between games, after one is played out", cite(state, "game-end"))
+        raise IllegalAction("the match can end only between games, after one is played out", cite(state, "match-end"))
 
 
 _CHECKS = {
@@ -172,7 +172,7 @@ def check(state: State, event: msgspec.Struct) -> None:
     check_not_ended(state)
     checker = _CHECKS.get(type(event))
     if checker is None:
-        raise IllegalAction(f"{type(event).__name__} is not an action of President", KNOWLEDGE)
+        raise IllegalAction(f"{type(event).__name__} is not an action of President", UNKNOWN_ACTION)
     check_in_match(state, event)
     check_card_codes(state, event)
     checker(state, event)

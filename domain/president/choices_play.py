@@ -61,9 +61,9 @@ def turn_choices(state: State) -> list[Choice]:
     hand = state.hands[player]
     if state.piles and not hand.size:
         choices += _draws(state, player)
-    if state.trick:
+    if state.trick or state.ruleset.leader_may_pass:
         # classic § Play Game: “You can pass even if you have a legal move” — but the leader of a round
-        # plays (checks.check_may_pass).
+        # plays unless the ruleset says otherwise (deck: “Players may pass at any time”; checks.check_may_pass).
         choices.append(Choice(type=PASSED, label="Pass", player=player, event={"type": PASSED, "player": player}))
     if hand.size:
         choices += _plays(state, player)

@@ -25,8 +25,7 @@ def plural(count: int, word: str) -> str:
 
 
 def check_not_ended(state: State) -> None:
-    """domain/protocol.py § GameSystem.finished: “True when the match is over and nothing more may be
-    recorded.” — nothing is recorded after MatchEnded."""
+    """docs/house-rules.md § The end of a match: “Nothing is recorded after the end of a match.”"""
     if state.phase == "ended":
         raise IllegalAction("the match has ended; nothing more can be recorded", MATCH_OVER)
 
@@ -67,7 +66,7 @@ def check_cards_exist(state: State, cards: tuple[str, ...]) -> None:
 
 
 def check_in_hand(state: State, player: str, cards: tuple[str, ...]) -> None:
-    """DESIGN.md § Principles: “the checks use everything known and nothing more”: a card must be in the
+    """docs/house-rules.md § Recording: “the checks use everything known and nothing more”: a card must be in the
     hand as recorded — seen there, or (public mode) possibly among its unseen cards, which excludes a card
     already played this game or seen in another hand."""
     hand = state.hands[player]
@@ -158,18 +157,19 @@ def check_outranks(state: State, cards: tuple[str, ...]) -> None:
 
 
 def check_may_pass(state: State) -> None:
-    """classic § Play Game: whoever won the round “starts the new round of plays again, playing whatever card
-    or cards he wants to play” — the lead is a play, not a pass."""
-    if not state.trick:
-        raise IllegalAction(f"{state.turn} leads this round and must play", cite(state, "lead"))
+    """deck § How To Play: “Players may pass at any time, even if they have cards they could play.”
+    (`leader_may_pass`); where the text does not say so, docs/house-rules.md § Turns (President): “Where the
+    text does not let the leader of a round pass, the player who leads a round plays.”"""
+    if not state.trick and not state.ruleset.leader_may_pass:
+        raise IllegalAction(f"{state.turn} leads this round and must play", cite(state, "leader-plays"))
 
 
 def check_draw(state: State, event: CardDrawn) -> None:
     """friday § Blind President: “If a player runs out of cards in their hand during a round, they may take
     one card from the top of their pile and play it if it can be played.”"""
-    drawing = cite(state, "blind-draw")
     if not state.ruleset.blind:
-        raise IllegalAction("cards are drawn from a pile only in Blind President", drawing)
+        raise IllegalAction("cards are drawn from a pile only in Blind President", cite(state, "no-draw"))
+    drawing = cite(state, "blind-draw")
     hand, pile = state.hands[event.player], state.piles[event.player]
     if hand.size:
         raise IllegalAction(f"{event.player} still holds cards and draws only when the hand runs out", drawing)

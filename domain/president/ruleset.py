@@ -60,6 +60,28 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             "rest of the round (False). True is the house rule where it does."
         ),
     ] = False
+    leader_may_pass: Annotated[
+        bool,
+        Meta(
+            description='deck § How To Play: "Players may pass at any time, even if they have cards they could '
+            'play.": the leader of a round may pass on the empty pile too, and the lead goes to the next player '
+            '(True). classic ("starts the new round of plays again, playing whatever card or cards he wants to '
+            'play") and friday ("The player who starts the round may play any card in their hand") have the leader '
+            "play and never say the leader may pass (False)."
+        ),
+    ] = False
+    vice_below_four: Annotated[
+        bool,
+        Meta(
+            description='deck § Players Leaving/Entering Between Rounds: "If the President leaves, then the Vice '
+            'President becomes President and whoever was 3rd becomes Vice President.": with three players the '
+            "second is Vice President (True). classic is for 4-7 players and never has three; friday names the "
+            'second out "Vice President" and the second to last "Vice Idiot", the same player when three play, '
+            "and is silent on which title holds: the middle player is a citizen with no exchange (False). With "
+            "three players there is one exchange either way: no second-to-last player is left to give the Vice "
+            "President a card."
+        ),
+    ] = False
     reseat_by_finishing_order: Annotated[
         bool,
         Meta(
@@ -297,6 +319,11 @@ PRESETS: dict[str, Ruleset] = {
         # "Players continue one-by-one playing cards equal or higher than the card or cards played"
         equal_rank_beats=True,
         equal_skips_next=True,
+        # "Players may pass at any time, even if they have cards they could play."
+        leader_may_pass=True,
+        # "If the President leaves, then the Vice President becomes President and whoever was 3rd becomes Vice
+        # President."
+        vice_below_four=True,
         bomb_rank="0",
         reverse_cards=tuple(code for code in PRESIDENTS_DECK if code.startswith("0R")),
         wild_rank="D",

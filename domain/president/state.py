@@ -114,15 +114,16 @@ def initial(created: MatchCreated) -> State:
     return replace(state, rank_orders=orders)
 
 
-def role_index(place: int, count: int) -> int:
+def role_index(place: int, count: int, vice_below_four: bool = False) -> int:
     """Index into `role_titles`/`role_points` for finishing place `place` (0 first)
     of `count` players: first, second, the middle, second to last, last. With
-    fewer than four players there is no second or second to last."""
+    fewer than four players there is no second to last, and a second only with
+    `vice_below_four` (deck: “whoever was 3rd becomes Vice President”)."""
     if place == 0:
         return 0
     if place == count - 1:
         return 4
-    if count >= 4 and place == 1:
+    if (count >= 4 or vice_below_four) and place == 1:
         return 1
     if count >= 4 and place == count - 2:
         return 3
@@ -130,7 +131,7 @@ def role_index(place: int, count: int) -> int:
 
 
 def title_of(ruleset: Ruleset, place: int, count: int) -> str:
-    return ruleset.role_titles[role_index(place, count)]
+    return ruleset.role_titles[role_index(place, count, ruleset.vice_below_four)]
 
 
 def roles_of(ruleset: Ruleset, ranking: tuple[str, ...], newcomers: tuple[str, ...]) -> dict[str, str]:
@@ -290,6 +291,9 @@ def _played(state: State, event: CardsPlayed) -> State:
 
 
 def _passed(state: State, event: PlayerPassed) -> State:
+    if not state.trick:
+        # deck: "Players may pass at any time": a leader's pass on the empty pile hands the lead on.
+        return replace(state, turn=next_holding(state, event.player) or event.player)
     return _pass_turn(state, event.player, state.passed + (event.player,))
 
 
@@ -329,7 +333,7 @@ def _game_over(state: State, step: int) -> State:
     order = state.out + tuple(player for player in state.seating if holding(state, player))
     out_steps = state.out_steps + (step,) * (len(order) - len(state.out))
     count = len(order)
-    indexes = [role_index(place, count) for place in range(count)]
+    indexes = [role_index(place, count, ruleset.vice_below_four) for place in range(count)]
     points = tuple(ruleset.role_points[i] for i in indexes)
     result = GameResult(
         number=state.game,

@@ -3,8 +3,9 @@
 Each text has its own book: a ruleset names its text (`Ruleset.text`) and a check
 asks `rule(text, concept)` for the sentence of that text, so a Friday match is
 never refused with a sentence of the classic text. A concept a text is silent on
-falls back to the classic sentence (the option's comment in `ruleset.py` says
-so); the recording rules come from DESIGN.md, which every match shares.
+is said by Recount's house rules (docs/house-rules.md), which every match shares,
+as are the recording rules; an option borrowed from another text (a Friday
+variation on a classic match) cites the text it comes from.
 """
 
 from __future__ import annotations
@@ -21,9 +22,6 @@ def _classic(id: str, section: str, quote: str) -> Rule:
 _CLASSIC_PLAYERS = _classic("players", "header", "_player_: 4-7, _materials_: 52 card deck, pencil and paper for scoring")
 CLASSIC = {
     "players": _CLASSIC_PLAYERS,
-    # The players of a match are those it was created with: the header's count is the nearest sentence.
-    "in-match": _CLASSIC_PLAYERS,
-    "names": _CLASSIC_PLAYERS,
     "deck": _classic("deck", "header", _CLASSIC_PLAYERS.quote),
     "too-few": _CLASSIC_PLAYERS,
     "deal": _classic(
@@ -133,8 +131,6 @@ _IDIOT_GIVES = (
 )
 FRIDAY = {
     "players": _friday("players", "header", "2-13 players (ideally 4-8)"),
-    "in-match": _friday("players", "header", "2-13 players (ideally 4-8)"),
-    "names": _friday("players", "header", "2-13 players (ideally 4-8)"),
     "deck": _friday("deck", "header", "1 deck of cards"),
     "too-few": _friday(
         "too-few",
@@ -258,8 +254,8 @@ DECK = {
     # A player not at the table enters between rounds (PlayerJoined) before playing.
     "in-match": _deck("join", "Players Leaving/Entering Between Rounds", _JOIN),
     "deck": _deck("deck", "Cards Overview", "All Other Cards: All other cards are the rank # found on the corner of the card."),
-    "players": _deck(
-        "players",
+    "two-decks": _deck(
+        "two-decks",
         "Playing With More Than 10 People",
         "It’s recommended that you combine 2 decks together when playing with more than 10 people.",
     ),
@@ -348,19 +344,90 @@ DECK = {
     "join": _deck("join", "Players Leaving/Entering Between Rounds", _JOIN),
 }
 
-# What a match records: the recording rules of DESIGN.md hold for every text.
-KNOWLEDGE = Rule(
-    id="recount.knowledge",
-    source="DESIGN.md § Principles",
-    quote="A match declares what it records; the checks use everything known and nothing more; cards that "
-    "change hands unseen are recorded as unknown and may be revealed later, and then checked.",
+HOUSE_FILE = "docs/house-rules.md"
+
+
+def _house(id: str, section: str, quote: str) -> Rule:
+    return Rule(id=f"recount.{id}", source=f"{HOUSE_FILE} § {section}", quote=quote)
+
+
+# What a match records: Recount's house rules (docs/house-rules.md) hold for every text.
+KNOWLEDGE = _house(
+    "knowledge",
+    "Recording",
+    "A match declares what it records; the checks use everything known and nothing more; cards that change hands "
+    "unseen are recorded as unknown and may be revealed later, and then checked.",
 )
-RULES_ARE_DATA = Rule(
-    id="recount.ruleset",
-    source="DESIGN.md § Principles",
-    quote="Each game system has a frozen `Ruleset` struct; named presets (one per rules text, plus house rules) "
-    "are resolved at match creation and the resolved ruleset and board are embedded in the first event.",
+RULES_ARE_DATA = _house(
+    "ruleset",
+    "Recording",
+    "Each game system has a frozen ruleset; named presets (one per rules text, plus house rules) are resolved at "
+    "match creation, and the resolved ruleset and board are embedded in the first event.",
 )
+UNKNOWN_ACTION = _house(
+    "action",
+    "Recording",
+    "A match is recorded by one of the game systems Recount knows; an action is one of the actions of its match's "
+    "game system.",
+)
+MATCH_OVER = _house("match-ended", "The end of a match", "Nothing is recorded after the end of a match.")
+
+# Where a text is silent on a refusal, the house rule says it (never another text's sentence).
+HOUSE = {
+    "in-match": _house(
+        "in-match",
+        "The table (President)",
+        "The players of a match are those it was created with, and those who joined it since where the ruleset "
+        "lets players join.",
+    ),
+    "names": _house("names", "The table (President)", "Each player is named, and no two players share a name."),
+    "no-table-change": _house(
+        "no-table-change",
+        "The table (President)",
+        "Unless the ruleset lets players change between games, a match keeps the players it was created with.",
+    ),
+    "players": _house(
+        "deck-players",
+        "The table (President)",
+        "A match of the commercial deck's rules seats from the ruleset's fewest to its most players (2 to 20 "
+        "unless the options say otherwise): presidents-deck.txt names no number of players.",
+    ),
+    "extra-card": _house(
+        "extra-card",
+        "The table (President)",
+        "Where the text does not say from which seat the cards are dealt one at a time, they are dealt from the "
+        "dealer's left, so the first players after the dealer hold the extra cards.",
+    ),
+    "leader-plays": _house(
+        "leader-plays",
+        "Turns (President)",
+        "Where the text does not let the leader of a round pass, the player who leads a round plays.",
+    ),
+    "no-direction": _house(
+        "no-direction",
+        "Turns (President)",
+        "Where the ruleset does not have the direction of play chosen, play goes the way the text says and nobody "
+        "chooses it.",
+    ),
+    "no-draw": _house(
+        "no-draw",
+        "Turns (President)",
+        "Cards are drawn from a pile only in Blind President (president-friday.txt § Variations), when the ruleset "
+        "plays it.",
+    ),
+    "too-few": _house(
+        "deck-players",
+        "The table (President)",
+        "A match of the commercial deck's rules seats from the ruleset's fewest to its most players (2 to 20 "
+        "unless the options say otherwise): presidents-deck.txt names no number of players.",
+    ),
+    "match-end": _house(
+        "match-end",
+        "The end of a match",
+        "A match of President ends when the scorekeeper records its end, between games, after at least one game is "
+        "played out.",
+    ),
+}
 
 BOOKS: dict[str, dict[str, Rule]] = {"classic": CLASSIC, "friday": FRIDAY, "deck": DECK}
 
@@ -370,16 +437,10 @@ def has(text: str, concept: str) -> bool:
 
 
 def rule(text: str, concept: str) -> Rule:
-    """The sentence of `text` for `concept`; where that text is silent, the classic one, else the
-    sentence of the text that has the concept (a Friday variation asked of a classic match)."""
-    for book in (BOOKS.get(text, CLASSIC), CLASSIC, *BOOKS.values()):
+    """The sentence of `text` for `concept`; where that text is silent, the house rule
+    (docs/house-rules.md), else the sentence of the text the option comes from (a Friday variation
+    such as the revolution, set on a classic match). Never another text's sentence for a rule of its own."""
+    for book in (BOOKS.get(text, CLASSIC), HOUSE, *BOOKS.values()):
         if concept in book:
             return book[concept]
     raise KeyError(concept)
-
-
-MATCH_OVER = Rule(
-    id="recount.match-ended",
-    source="domain/protocol.py § GameSystem.finished",
-    quote="True when the match is over and nothing more may be recorded.",
-)

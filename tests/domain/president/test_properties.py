@@ -105,7 +105,11 @@ def legal_action(state, data) -> msgspec.Struct:
     by_rank: dict[str, list[str]] = {}
     for card in state.hands[player].known:
         by_rank.setdefault(state.deck.rank[card], []).append(card)
-    candidates: list[msgspec.Struct] = [PlayerPassed(player=player), CardDrawn(player=player)]
+    candidates: list[msgspec.Struct] = [CardDrawn(player=player)]
+    # A leader's pass (deck: "Players may pass at any time") moves no card: offered now and then, so that a
+    # random table still plays its games out.
+    if state.trick or data.draw(st.integers(0, 7)) == 0:
+        candidates.append(PlayerPassed(player=player))
     for cards in by_rank.values():
         candidates += [CardsPlayed(player=player, cards=tuple(cards[:n])) for n in range(1, len(cards) + 1)]
     options = [event for event in candidates if legal(state, event)]

@@ -20,9 +20,9 @@ DEALS = [
     ("deal: all the cards in the deck, one at a time", "full", "Dana", "classic", OK),
     ("deal: a card missing", "full", "Dana", "missing", C + "deal"),
     ("deal: a card twice", "full", "Dana", "twice", C + "deal"),
-    ("deal: the dealer is a player of the match", "full", "Zed", "classic", C + "players"),
+    ("deal: the dealer is a player of the match", "full", "Zed", "classic", "recount.in-match"),
     ("deal: extra cards to the first players after the dealer", "public", "Eve", {"Al": 11, "Betty": 11, "Carl": 10, "Dana": 10, "Eve": 10}, OK),
-    ("deal: one at a time from the dealer's left", "public", "Eve", {"Al": 10, "Betty": 11, "Carl": 11, "Dana": 10, "Eve": 10}, C + "deal"),
+    ("deal: one at a time from the dealer's left", "public", "Eve", {"Al": 10, "Betty": 11, "Carl": 11, "Dana": 10, "Eve": 10}, C + "extra-card"),
     ("deal: the hands hold the whole deck", "public", "Eve", {"Al": 11, "Betty": 11, "Carl": 10, "Dana": 10, "Eve": 9}, C + "deal"),
     ("deal: every player gets a hand", "public", "Eve", {"Al": 13, "Betty": 13, "Carl": 13, "Dana": 13}, C + "deal"),
     ("knowledge: a public record takes sizes, not cards", "public", "Dana", "classic", K),
@@ -175,7 +175,7 @@ def test_public_record_forgets_shown_cards_passed_on_unseen(kit):
 
 MATCH_END = [
     ("game-end: the match ends between games", "between", "end", OK),
-    ("game-end: not before a game is played", "start", "end", C + "game-end"),
+    ("match-end: not before a game is played (house rule)", "start", "end", "recount.match-end"),
     ("recount: nothing after the end", "ended", "Al plays 3C", "recount.match-ended"),
     ("recount: no deal after the end", "ended", "deal", "recount.match-ended"),
 ]

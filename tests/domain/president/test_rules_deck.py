@@ -53,6 +53,8 @@ ROWS = [
         OK,
     ),
     ("pass: at any time", [*CHOSEN, "Al plays 1a"], "Betty passes", OK),
+    ("pass: at any time, the leader too", CHOSEN, "Al passes", OK),
+    ("pass: the leader's pass hands the lead on", [*CHOSEN, "Al passes"], "Betty plays 1c", OK),
     ("bomb: a Bomb on a President", [*CHOSEN, "Al plays 12a"], "Betty plays 0a", OK),
     ("bomb: then its player plays any card", [*CHOSEN, "Al plays 12a", "Betty plays 0a"], "Betty plays 1c", OK),
     ("bomb: nobody else", [*CHOSEN, "Al plays 12a", "Betty plays 0a"], "Carl plays 1d", D + "lead"),
@@ -152,7 +154,7 @@ def test_the_vice_president_becomes_president_when_the_president_leaves(kit):
     """deck: “If the President leaves, then the Vice President becomes President and whoever was 3rd becomes
     Vice President.”"""
     state = kit.play(small_match(kit), ["Al leaves"])
-    assert SYSTEM.view(state, SYSTEM_SPECTATOR)["roles"] == {"Betty": "President", "Carl": "Citizen", "Dana": "Turd"}
+    assert SYSTEM.view(state, SYSTEM_SPECTATOR)["roles"] == {"Betty": "President", "Carl": "Vice President", "Dana": "Turd"}
     assert state.seating == ("Betty", "Carl", "Dana")
 
 
@@ -170,7 +172,7 @@ def test_a_newcomer_is_a_citizen_outside_the_exchange(kit):
 def test_classic_keeps_its_players(kit):
     with pytest.raises(IllegalAction) as refused:
         kit.play(kit.small_match(), ["Carl leaves"])
-    assert refused.value.rule.id == "president.classic.players"
+    assert refused.value.rule.id == "recount.no-table-change"
 
 
 def test_two_decks_past_ten_players(kit):

@@ -33,7 +33,10 @@ PLAY = [
     ("pass: you can pass even if you have a legal move", {}, ["Al plays 3C"], "Betty passes", OK),
     ("turn: the opportunity to play progresses clockwise", {}, ["Al plays 3C", "Betty passes"], "Betty plays 4C", C + "turn"),
     ("turn: the next player after a pass", {}, ["Al plays 3C", "Betty passes"], "Carl plays 4H", OK),
-    ("lead: the leader plays, not passes", {}, [], "Al passes", C + "lead"),
+    ("leader-plays: the text lets no leader pass (house rule)", {}, [], "Al passes", "recount.leader-plays"),
+    ("leader_may_pass: the leader may pass with the option", {"leader_may_pass": True}, [], "Al passes", OK),
+    ("leader_may_pass: the lead goes to the next player", {"leader_may_pass": True}, ["Al passes"], "Betty plays 4C", OK),
+    ("leader_may_pass: not back to the passer", {"leader_may_pass": True}, ["Al passes"], "Al plays 3C", C + "first-lead"),
     (
         "lead: whoever played last starts the new round",
         {},

@@ -26,10 +26,23 @@ def _plain(text: str) -> str:
 @pytest.mark.parametrize("name, concept, rule", CITED, ids=[f"{n}:{c}" for n, c, _ in CITED])
 def test_quote_is_in_its_text(name, concept, rule):
     path = RULES / rule.source.split(" § ")[0]
-    if not path.exists():
-        pytest.skip(f"{path} is not here")
+    assert path.is_file(), f"{rule.id} cites {path}, which is not there"
     assert _plain(rule.quote) in _plain(path.read_text())
     assert rule.id.startswith(f"president.{name}.")
+
+
+@pytest.mark.parametrize("concept, rule", sorted(texts.HOUSE.items()))
+def test_house_rule_is_in_the_house_rules(concept, rule):
+    path = Path(__file__).parents[3] / rule.source.split(" § ")[0]
+    assert path.is_file(), f"{rule.id} cites {path}, which is not there"
+    assert _plain(rule.quote) in _plain(path.read_text())
+
+
+@pytest.mark.parametrize("text", sorted(texts.BOOKS))
+@pytest.mark.parametrize("concept", ["too-few", "players", "in-match", "names", "leader-plays", "no-draw", "extra-card"])
+def test_a_text_silent_on_a_refusal_is_answered_by_the_house_rules_not_another_text(text, concept):
+    cited = texts.rule(text, concept)
+    assert cited.source.startswith((texts.BOOKS[text][concept].source if concept in texts.BOOKS[text] else "docs/"))
 
 
 def test_every_check_cites_its_text():
