@@ -89,8 +89,9 @@ def from_data(data: dict[str, Any]) -> Board:
 
 
 def validate(board: Board) -> None:
-    """Raise IllegalAction unless every roll resolves, limits are positive and the
-    electoral votes add up to 538."""
+    """Raise IllegalAction unless every roll resolves, limits are positive, every state has a
+    built-in edge held by one party (mr-president.md § ELECTION TALLY: “One party will have the
+    built-in edge in the state”) and the electoral votes add up to 538."""
     if not board.regions:
         raise IllegalAction("the board has no regions", rules.BOARD)
     seen: set[str] = set()
@@ -111,6 +112,8 @@ def validate(board: Board) -> None:
                 raise IllegalAction(f"{entry.name} needs positive electoral votes and a non-negative edge", rules.BOARD)
             if entry.edge_votes and entry.edge_party is None:
                 raise IllegalAction(f"{entry.name} has a built-in edge but no party holding it", rules.EDGE)
+            if not entry.edge_votes or entry.edge_party is None:
+                raise IllegalAction(f"{entry.name} has no built-in edge: one party holds one in every state", rules.EDGE_EVERY_STATE)
             numbers.add(entry.dice)
         missing = sorted(REACHABLE_NUMBERS - numbers)
         if missing:

@@ -240,6 +240,11 @@ NATIONAL = _rule(
     "party campaigning in the most states throughout the nation wins these additional votes.",
 )
 EDGE = _rule("tally.edge", "ELECTION TALLY", "The party having the edge adds it to the announced total.")
+EDGE_EVERY_STATE = _rule(
+    "tally.edge.every-state",
+    "ELECTION TALLY",
+    "One party will have the built-in edge in the state (see Built-in Edge column of Tally Board).",
+)
 MAJORITY = _rule(
     "tally.majority",
     "ELECTION TALLY",

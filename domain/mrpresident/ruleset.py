@@ -99,6 +99,17 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         ),
     ] = "no one elected"
 
+    popular_vote_tie: Annotated[
+        Literal["no one elected", "most electoral votes"],
+        msgspec.Meta(
+            description='ELECTION TALLY (popular): "Party with the most popular votes (highest grand total) wins"; '
+            'the text never says what happens when the grand totals are equal. "no one elected": both parties '
+            'share first place and nobody becomes Mr. President; "most electoral votes": the electoral tally '
+            'decides (SETUP 1: "Sometimes it is interesting when playing for popular votes to determine if you '
+            'would still have won if you had played for electoral votes"), and a tie there elects no one.'
+        ),
+    ] = "no one elected"
+
     nomination: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Nomination"))] = False
     advertising: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Advertising"))] = False
     fund_raising: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Fund Raising"))] = False

@@ -16,7 +16,13 @@ def winner(state: MatchState, scores: dict, electoral_tally: dict) -> tuple[int 
     if state.created.mode == "popular":
         lead = most((rep, dem))
         if lead is None:
-            return None, f"The popular vote is tied at {rep} (hundred thousands): no one is elected."
+            tied = f"The popular vote is tied at {rep} (hundred thousands); the rules text does not say what happens then"
+            votes = electoral_tally["totals"]
+            by_electors = most((votes[PARTIES[0]], votes[PARTIES[1]]))
+            if state.created.ruleset.popular_vote_tie == "most electoral votes" and by_electors is not None:
+                name = PARTIES[by_electors]
+                return by_electors, tied + f": by this match's ruleset the {MEMBERS[name]}, with more electoral votes ({votes[name]}), win."
+            return None, tied + ": by this match's ruleset no one is elected."
         return lead, f"The {MEMBERS[PARTIES[lead]]} win the popular vote, {max(rep, dem)} to {min(rep, dem)} (hundred thousands)."
     majority = electoral_tally["majority"]
     for party, name in enumerate(PARTIES):

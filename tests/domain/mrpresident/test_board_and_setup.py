@@ -52,8 +52,8 @@ def test_electoral_votes_are_the_facts(name, column):
     assert {s.abbr: s.electoral_votes for r in named(name).regions for s in r.states} == facts
 
 
-@pytest.mark.skipif(not (SHARED / "rules").exists(), reason="shared rules texts not present")
 def test_every_quote_is_the_texts_own_words():
+    assert (SHARED / "rules" / "mr-president.md").is_file(), "the rules texts (shared/rules) must be beside this checkout"
     text = (SHARED / "rules" / "mr-president.md").read_text().replace("*", "").replace("\\", "")
     text = re.sub(r"\s+", " ", text)
     quoted = [v for v in vars(rules).values() if isinstance(v, Rule) and v.source.startswith("mr-president.md")]
@@ -78,12 +78,32 @@ def broken(change) -> dict:
         pytest.param(broken(lambda d: d["regions"][0]["states"][0].update(limit=0)), "mrpresident.limit", id="limits positive"),
         pytest.param(broken(lambda d: d["regions"][0]["states"][1].update(abbr="NY")), "mrpresident.board", id="a state twice"),
         pytest.param(broken(lambda d: d.update(colour="red")), "mrpresident.board", id="an unknown field"),
+        pytest.param(
+            broken(lambda d: d["regions"][0]["states"][0].update(edge_party=None, edge_votes=0)),
+            "mrpresident.tally.edge.every-state",
+            id="One party will have the built-in edge in the state: a state without one",
+        ),
     ],
 )
 def test_a_users_board_is_validated(data, rule_id):
     with pytest.raises(IllegalAction) as error:
         SYSTEM.start(setup(board=data))
     assert error.value.rule.id == rule_id
+
+
+@pytest.mark.parametrize("name", ["1964", "1964-edge-b", "2024"])
+def test_one_party_has_the_built_in_edge_in_every_state_of_every_shipped_board(name):
+    """mr-president.md § ELECTION TALLY: “One party will have the built-in edge in the state.” (The 1964
+    board's NY, TN, KY, IL, MO, CA and NM, once 0, hold the smallest edge, a reconstruction its notes say.)"""
+    board = named(name)
+    assert all(s.edge_party is not None and s.edge_votes > 0 for r in board.regions for s in r.states)
+    if name != "1964-edge-b":
+        entries = {s.abbr: s for r in board.regions for s in r.states}
+        assert {a: entries[a].edge_party for a in ("NY", "TN", "KY", "IL", "MO", "CA", "NM")} == {
+            "NY": "Republican", "TN": "Republican", "KY": "Democratic", "IL": "Democratic", "MO": "Democratic",
+            "CA": "Republican", "NM": "Democratic",
+        }
+        assert any("One party will have the built-in edge in the state." in note for note in board.notes)
 
 
 def test_a_users_board_is_embedded_in_the_first_event():

@@ -55,14 +55,14 @@ def test_built_in_edge(democratic_ct, carried_by):
 
 
 def test_a_state_nobody_campaigned_in_goes_to_the_edge():
-    """“The party having the edge adds it to the announced total”: 0 + edge wins; New
-    York (edge 0 on this board) stays unawarded, so no one reaches 270."""
+    """“The party having the edge adds it to the announced total”: 0 + edge wins, in every state (“One
+    party will have the built-in edge in the state.”): New York's goes to the Republicans."""
     state = campaign("electoral", [("Eastern", "CT", 1), ("Eastern", "MD", 3)], [("Eastern", "CT", 4), ("Eastern", "MD", 1)])
     state = counted(state, {"CT": {"Republican": 1, "Democratic": 4}, "MD": {"Republican": 3, "Democratic": 1}})
     standings = SYSTEM.standings(state)
     states = {s["state"]: s for s in standings.details["electoral"]["states"]}
     assert states["KS"]["carried_by"] == "Republican" and states["GA"]["carried_by"] == "Democratic"
-    assert states["NY"]["carried_by"] is None
+    assert states["NY"]["carried_by"] == "Republican"
     expected = {
         party: sum(e.electoral_votes for r in state.board.board.regions for e in r.states if e.abbr not in ("CT", "MD") and e.edge_party == party)
         + sum(e.electoral_votes for e in (state.board.places[state.board.by_abbr[a]].entry for a in ("CT", "MD")) if states[e.abbr]["carried_by"] == party)
@@ -107,6 +107,33 @@ def test_additional_votes(al, betty, expected_additional):
         assert popular["totals"] == {"Republican": ballots["Republican"] + region_extra + 20, "Democratic": ballots["Democratic"]}
     else:
         assert popular["totals"] == {p: ballots[p] + region_extra / 2 + 10 for p in ballots}
+
+
+TIED = ([("Eastern", "CT", 2), ("Eastern", "MA", 2)], [("Eastern", "CT", 2), ("Eastern", "MD", 2)])
+
+
+@pytest.mark.parametrize(
+    "option, elected",
+    [
+        pytest.param("no one elected", False, id="popular tie, the text silent: no one elected (default)"),
+        pytest.param("most electoral votes", True, id="popular tie, popular_vote_tie 'most electoral votes': the electoral tally decides"),
+    ],
+)
+def test_a_popular_vote_tie(option, elected):
+    """ELECTION TALLY: “Party with the most popular votes (highest grand total) wins”: silent on a tie."""
+    al, betty = TIED
+    state = campaign("popular", al, betty, popular_vote_tie=option)
+    state = counted(state, {"CT": {"Republican": 2, "Democratic": 2}, "MA": {"Republican": 2}, "MD": {"Democratic": 2}})
+    standings = SYSTEM.standings(state)
+    popular, electoral = standings.details["popular"]["totals"], standings.details["electoral"]["totals"]
+    assert popular["Republican"] == popular["Democratic"] and electoral["Republican"] != electoral["Democratic"]
+    places = {p.player: p.place for p in standings.placings}
+    assert (places["Al"] != places["Betty"]) == elected
+    if elected:
+        ahead = "Al" if electoral["Republican"] > electoral["Democratic"] else "Betty"
+        assert places[ahead] == 1 and "electoral votes" in standings.explanation[0]
+    else:
+        assert "no one is elected" in standings.explanation[0]
 
 
 def test_the_counted_totals_must_match_the_ballots():
