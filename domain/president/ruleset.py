@@ -135,7 +135,10 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         Meta(
             description='A play no rank can beat ends the round at once and its player leads. friday: "Nothing can '
             'beat a 2, so if a player uses one they win the round immediately." classic lets the others pass as '
-            "usual (False)."
+            "usual (False). The text is silent on what else no card can beat: with Jokers a Joker ends the round "
+            "(a 2 no longer does), during a revolution a 3 does (when no Joker is used); and on a 2 that is the "
+            'player\'s last card, where "Playing your last card" has play continue to their left: the round ends '
+            "and the next player still holding cards leads (docs/silent-choices.md)."
         ),
     ] = False
     revolution: Annotated[
@@ -238,7 +241,8 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         int,
         Meta(
             description='deck: "It’s recommended that you combine 2 decks together when playing with more than 10 '
-            'people." A match of more players than this gets `decks=2` unless the options set the deck (0 = never).'
+            'people." A recommendation, not a rule: a match of more players than this gets `decks=2` unless its '
+            'options set `decks` or `deck` (0 = never).'
         ),
     ] = 0
     rank_names: Annotated[
@@ -252,7 +256,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         tuple[int, int, int, int, int],
         Meta(
             description='classic: "gets 2 points, … gets 1 point. The scum, or beggar, loses 2 points, and … the '
-            'worker, loses 1 point. All players in between … score nothing and lose nothing."'
+            'worker, loses 1 point. All players in between … score nothing and lose nothing." friday and deck keep '
+            "no score across games (the deck text: \"there is no additional benefit\" for 3rd): their presets keep "
+            "classic's points so that a match of several games has standings; set (0, 0, 0, 0, 0) to score none."
         ),
     ] = (2, 1, 0, -1, -2)
 

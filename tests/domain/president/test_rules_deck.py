@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from domain.president import SYSTEM
+from domain.president.ruleset import PRESETS
+from domain.president.state import exchange_dues, title_of
 from domain.protocol import SPECTATOR as SYSTEM_SPECTATOR
 from domain.protocol import IllegalAction
 
@@ -192,3 +194,45 @@ def test_deck_describes_plays_in_its_names(kit):
     assert SYSTEM.describe(state, kit.action("Betty plays 5b")) == "Betty plays a Police, skipping Carl"
 
 
+
+
+# Betty holds both Bombs (Carl's 0b for her 1c).
+TWO_BOMBS = dict(
+    HANDS,
+    Betty=" ".join("0b" if card == "1c" else card for card in HANDS["Betty"].split()),
+    Carl=" ".join("1c" if card == "0b" else card for card in HANDS["Carl"].split()),
+)
+BOMB_ROWS = [
+    ("bomb: several Bombs at a time", [*CHOSEN, "Al plays 12a"], "Betty plays 0a 0b", OK),
+    ("bomb: then their player plays any card", [*CHOSEN, "Al plays 12a", "Betty plays 0a 0b"], "Betty plays 2b", OK),
+    ("bomb: and nobody else", [*CHOSEN, "Al plays 12a", "Betty plays 0a 0b"], "Carl plays 2d", D + "lead"),
+]
+
+
+@pytest.mark.parametrize("given, when, then", [r[1:] for r in BOMB_ROWS], ids=[r[0] for r in BOMB_ROWS])
+def test_several_bombs_at_once(kit, given, when, then):
+    """deck § Cards Overview: “You can “Bomb” a “Bomb” – meaning, multiple Bomb cards may be played at a time.”"""
+    state = kit.play(kit.new_match(preset="deck"), [kit.deal("Dana", TWO_BOMBS)])
+    kit.outcome(kit.play(state, given), [when], then)
+
+
+def test_three_players_after_the_president_leaves_exchange_once(kit):
+    """deck: “whoever was 3rd becomes Vice President”; with three players no second-to-last is left to give
+    the Vice President a card, so only the Turd and the President exchange (docs/silent-choices.md row 4)."""
+    state = kit.play(small_match(kit), ["Al leaves"])
+    assert state.ranking == ("Betty", "Carl", "Dana")
+    dues = {(due.giver, due.receiver, due.count) for due in exchange_dues(state.ruleset, state.ranking)}
+    assert dues == {("Dana", "Betty", 2), ("Betty", "Dana", 2)}
+
+
+@pytest.mark.parametrize(
+    "preset, titles",
+    [
+        pytest.param("deck", ("President", "Vice President", "Turd"), id="deck: whoever was 3rd becomes Vice President"),
+        pytest.param("friday", ("President", "citizen", "Idiot"), id="friday, silent with three players: the middle is a citizen"),
+    ],
+)
+def test_titles_of_three_players(preset, titles):
+    """ruleset `vice_below_four`: deck § Players Leaving/Entering Between Rounds."""
+    ruleset = PRESETS[preset]
+    assert tuple(title_of(ruleset, place, 3) for place in range(3)) == titles

@@ -192,3 +192,30 @@ def test_blind_player_with_cards_in_the_pile_is_not_out(kit):
     state = kit.play(state, [kit.deal("Al", {"Bo": "3C 5C 7C 8C 4D 6D", "Al": "4C 3D 5D 6C 7D 8D"}), "Bo plays 3C"])
     assert state.hands["Bo"].size == 0 and state.out == ()
     assert state.phase == "playing" and state.turn == "Al"
+
+
+# Betty holds three 10s (Carl's 10H for her 9H); Dana holds four 8s (Carl's 8C 8D for her 5S 6S).
+SETS = dict(
+    HANDS,
+    Betty="3C 3D 5D 6C 6D 7D 10H 10C 10D JD QD KD AD",
+    Carl="3H 5H 6H 7H 5S 6S 9S 9H JH QH KH AH 2D",
+    Dana="2H 2S 3S 8C 8D 7S 8H 8S 10S JS QS KS AS",
+)
+# Reversed by Al's four 4s; Dana's reversed 3 wins her the lead, and her four 8s turn the values back.
+REVOLT_AND_BACK = [
+    *REVOLT, "Al plays 5C", "Betty passes", "Carl passes", "Dana plays 3S", "Dana plays 8C 8D 8H 8S",
+    "Al passes", "Betty passes", "Carl passes", "Dana plays 10S",
+]
+SET_ROWS = [
+    ("same-count: a triple on a double (met or exceeded)", {}, ["Al plays 9C 9D"], "Betty plays 10C 10D 10H", OK),
+    ("same-count: then at least a triple", {}, ["Al plays 9C 9D", "Betty plays 10C 10D 10H"], "Carl plays JH", F + "same-count"),
+    ("revolution: until another quadruple is played: a jack beats a 10 again", {"revolution": True}, REVOLT_AND_BACK, "Al plays JC", OK),
+    ("revolution: until another quadruple is played: a 9 is below a 10 again", {"revolution": True}, REVOLT_AND_BACK, "Al plays 9C", F + "higher"),
+]
+
+
+@pytest.mark.parametrize("options, given, when, then", [r[1:] for r in SET_ROWS], ids=[r[0] for r in SET_ROWS])
+def test_friday_sets_and_the_revolution_turned_back(kit, options, given, when, then):
+    """friday § Doubles, triples and quadruples: “that number of cards must be met or exceeded”; § Revolution:
+    “This change remains in place until the end of the game, or until another quadruple is played.”"""
+    kit.outcome(kit.play(friday(kit, SETS, **options), given), [when], then)
