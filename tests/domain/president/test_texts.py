@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from domain.president import between, playing, texts
+from domain.protocol import IllegalAction
+from tests.domain.president.test_rules_deck import CHOSEN
+from tests.domain.president.test_rules_deck import HANDS as DECK_HANDS
 
 RULES = Path(__file__).parents[3].parent / "shared" / "rules"
 CITED = [
@@ -51,3 +54,33 @@ def test_every_check_cites_its_text():
             if name.startswith("check_") and function.__module__ == module.__name__:
                 doc = function.__doc__ or ""
                 assert "§" in doc or "DESIGN.md" in doc or "ruleset" in doc, name
+
+
+def _refusal(kit, action=None, **match):
+    with pytest.raises(IllegalAction) as refused:
+        state = kit.new_match(**match)
+        if action == "draws":
+            dealt = {"classic": [kit.deal("Dana", kit.CLASSIC_HANDS)], "deck": [kit.deal("Dana", DECK_HANDS), *CHOSEN]}
+            state = kit.play(state, dealt[match["preset"]])
+            action = "Al draws"
+        if action is not None:
+            kit.play(state, [action])
+    return refused.value.rule
+
+
+@pytest.mark.parametrize(
+    "match, action, rule_id",
+    [
+        pytest.param({"preset": "deck", "players": ["Al"]}, None, "recount.deck-players", id="a deck match of one player: not classic's 4-7"),
+        pytest.param({"preset": "deck", "players": [f"P{i}" for i in range(21)]}, None, "recount.deck-players", id="a deck match of 21 players: not the two-deck recommendation"),
+        pytest.param({"preset": "deck"}, "draws", "recount.no-draw", id="a draw in a deck match: not the Friday text"),
+        pytest.param({"preset": "classic"}, "draws", "recount.no-draw", id="a draw in a classic match: not the Friday text"),
+        pytest.param({"preset": "classic"}, "Dana chooses clockwise Al", "recount.no-direction", id="choosing a direction in classic"),
+        pytest.param({"preset": "classic"}, "Al leaves", "recount.no-table-change", id="a player leaving a classic match: not the 4-7 header"),
+        pytest.param({"preset": "friday"}, "Al leaves", "recount.no-table-change", id="a player leaving a Friday match"),
+        pytest.param({"preset": "classic", "players": ["Al", "Al", "Carl", "Dana"]}, None, "recount.names", id="a name twice: not the 4-7 header"),
+        pytest.param({"preset": "friday", "players": ["Al", "Betty"]}, None, "president.friday.too-few", id="friday: three or more players"),
+    ],
+)
+def test_a_refusal_quotes_the_sentence_that_forbids_it(kit, match, action, rule_id):
+    assert _refusal(kit, action, **match).id == rule_id
