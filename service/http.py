@@ -8,7 +8,7 @@ import re
 from typing import Annotated, Any, Union
 
 import msgspec
-from litestar import Litestar, MediaType, Request, Response, get, post
+from litestar import HttpMethod, Litestar, MediaType, Request, Response, get, post, route
 from litestar.datastructures import ResponseHeader
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.handlers import HTTPRouteHandler
@@ -387,6 +387,29 @@ def _exact_contract(app: Litestar) -> None:
 
 
 
+def _options_of_shared_paths(handlers: list[Any]) -> list[HTTPRouteHandler]:
+    """An OPTIONS reply for each path that several handlers share (GET and POST /matches).
+    Litestar's own lists only the methods of the first handler registered on the path
+    (schemathesis found `Allow: OPTIONS, POST` for /matches); one registered first wins."""
+    methods: dict[str, set[str]] = {}
+    for handler in handlers:
+        if isinstance(handler, HTTPRouteHandler):
+            for path in handler.paths:
+                methods.setdefault(path, set()).update(handler.http_methods)
+
+    def options(allow: str) -> HTTPRouteHandler:
+        def reply() -> Response[None]:
+            return Response(None, status_code=204, headers={"Allow": allow})
+
+        return reply
+
+    return [
+        route(path, http_method=HttpMethod.OPTIONS, include_in_schema=False, sync_to_thread=False)(options(", ".join(sorted(shared | {"OPTIONS"}))))
+        for path, shared in methods.items()
+        if len(shared) > 1
+    ]
+
+
 def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | None = None) -> Litestar:
     routes: list[Any] = [create_match, list_matches, match_summary, record_events, check_events, allowed_actions, list_events, state_at, standings, check_claim, seat_tokens, list_systems]
     routes.extend(viewer_routes())
@@ -394,7 +417,7 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
     routes.extend(recording_routes())
     routes.extend(extra_routes or [])
     app = Litestar(
-        route_handlers=routes,
+        route_handlers=[*_options_of_shared_paths(routes), *routes],
         exception_handlers={
             IllegalAction: _illegal,
             RecountError: _recount_error,
