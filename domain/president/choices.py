@@ -244,7 +244,7 @@ def _gift_pool(state: State, due: ExchangeDue, asked: tuple[str, ...]) -> list[s
 
 
 def _public_exchange(state: State, due: ExchangeDue) -> list[Choice]:
-    """DESIGN.md § Principles: “cards that change hands unseen are recorded as unknown”: every card unseen,
+    """docs/house-rules.md § Recording: “cards that change hands unseen are recorded as unknown”: every card unseen,
     or some named (any the hand may hold; a gift names none while the giver's hand holds a seen card, as
     the highest or asked cards would tie the names to it)."""
     hand = state.hands[due.giver]

@@ -110,7 +110,7 @@ def _rank_plays(state: State, player: str, rank: str, seen: Counter[str], unseen
     Doppelgänger joining (deck § Cards Overview: “The Doppelgänger card duplicates any card.”), one
     (rank, count) at a time. Two bounds tie the cards together, so where they bite each Choice offers a
     handful that keeps them:
-    - DESIGN.md § Principles (checks.check_in_hand): at most `hand.unknown` cards come from the unseen ones;
+    - docs/house-rules.md § Recording (checks.check_in_hand): at most `hand.unknown` cards come from the unseen ones;
     - deck § Cards Overview: Doppelgängers alone “can therefore only be played on a clean slate”: on a
       pile, at most `count - 1` of them."""
     rank_of, wild = state.deck.rank, state.ruleset.wild_rank
