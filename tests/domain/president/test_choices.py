@@ -99,7 +99,7 @@ ROWS = [
         "deck", ["Dana chooses clockwise Al", "Al plays 1a"],
         ["…", "Play a Bomb", "Play a Turd"], ["Play a Doppelgänger"],
     ),
-    ("deck pass: “Players may pass at any time”: the leader too (leader_may_pass)", "deck", ["Dana chooses clockwise Al"], ["…", "Pass", "Play a Turd"], []),
+    ("deck pass: “Players may pass at any time”: the leader too (leader_may_pass)", "deck", ["Dana chooses clockwise Al"], ["…", "Pass", "Play a Turd (or with Da)"], []),
     ("deck bomb: the Bomb resets whatever lies on the pile", "deck", ["Dana chooses clockwise Al", "Al plays 12a"], ["Pass", "Play a Bomb", "Play a President"], []),
 ]
 
