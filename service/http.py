@@ -280,7 +280,13 @@ def _json_position(body: bytes) -> str | None:
 def _http_error(request: Request, exc: HTTPException) -> Response[ErrorBody]:
     if isinstance(exc, ValidationException):
         details = exc.extra if exc.extra else None
-        return _error(400, f"malformed request: {exc.detail}", details=details)
+        # Litestar's detail is only "Validation failed for POST /matches": say what failed.
+        said = [
+            f"{item['message']} (at {item['key']})" if item.get("key") else str(item["message"])
+            for item in details or []
+            if isinstance(item, dict) and item.get("message")
+        ]
+        return _error(400, f"malformed request: {'; '.join(said) or exc.detail}", details=details)
     if exc.status_code == 413:
         limit = request.route_handler.resolve_request_max_body_size() if request.scope.get("route_handler") else BODY_MAX
         return _error(413, f"the request body is larger than this operation accepts ({limit or BODY_MAX:,} bytes at most)")

@@ -1,0 +1,132 @@
+"""Abuse is bounded (issue 16): a match's setup has documented limits, bodies have a size
+limit, deep JSON is a 400, the index is paged, and HTTP's own answers (405, 404, OPTIONS)
+are JSON with the headers they need. Tables: given a request, when sent, then the answer."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from litestar.testing import TestClient
+
+from domain.protocol import NAME_MAX, OPTIONS_MAX, PLAYERS_MAX, TITLE_MAX
+from service.http import BODY_MAX, SETUP_BODY_MAX, create_app
+from service.readmodel import MatchIndex
+from tests.conftest import open_recount
+
+PLAYERS = ["Al", "Betty", "Carl", "Dana"]
+SETUP = {"system": "president", "preset": "classic", "players": PLAYERS, "mode": "public"}
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One SQLite app for the module: these bounds are the HTTP layer's, not a store's."""
+    db = tmp_path_factory.mktemp("bounds") / "recount.sqlite"
+    recount = open_recount(db)
+    with TestClient(app=create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))) as test_client:
+        yield test_client
+
+
+# given a setup (changes to SETUP), then the status of POST /matches and words of its error
+SETUP_BOUNDS = [
+    ("a title of the longest length", {"title": "t" * TITLE_MAX}, 201, ""),
+    ("a title one character longer", {"title": "t" * (TITLE_MAX + 1)}, 400, "title"),
+    ("a 5 MB title (issue 16)", {"title": "t" * 5_000_000}, 413, "bytes at most"),
+    ("a name of the longest length", {"players": ["n" * NAME_MAX, *PLAYERS[1:]]}, 201, ""),
+    ("a name one character longer", {"players": ["n" * (NAME_MAX + 1), *PLAYERS[1:]]}, 400, "players"),
+    ("an empty name", {"players": ["", *PLAYERS[1:]]}, 400, "players"),
+    ("more players than the bound", {"players": [f"P{i}" for i in range(PLAYERS_MAX + 1)]}, 400, "players"),
+    ("more options than the bound", {"options": {f"o{i}": 1 for i in range(OPTIONS_MAX + 1)}}, 400, "options"),
+    ("options bigger than a setup's body", {"options": {"o": "x" * SETUP_BODY_MAX}}, 413, "bytes at most"),
+]
+
+
+@pytest.mark.parametrize(("given_", "changes", "status", "words"), SETUP_BOUNDS, ids=[row[0] for row in SETUP_BOUNDS])
+def test_a_setup_is_bounded(client: TestClient, given_: str, changes: dict[str, Any], status: int, words: str) -> None:
+    reply = client.post("/matches", json={**SETUP, **changes})
+    assert reply.status_code == status, reply.text[:300]
+    if status >= 400:
+        body = reply.json()
+        assert body["status"] == status and words in body["error"]
+
+
+def test_a_refused_setup_leaves_the_index_as_it_was(client: TestClient) -> None:
+    before = client.get("/matches", params={"limit": 500}).json()
+    client.post("/matches", json={**SETUP, "title": "t" * (TITLE_MAX + 1)})
+    assert client.get("/matches", params={"limit": 500}).json() == before
+
+
+def test_an_events_body_over_a_megabyte_is_413(client: TestClient) -> None:
+    match = client.post("/matches", json=SETUP).json()
+    body = b'{"events":[{"type":"PlayerPassed","player":"' + b"x" * BODY_MAX + b'"}]}'
+    reply = client.post(f"/matches/{match['match_id']}/events", content=body, headers={"Authorization": f"Bearer {match['write_token']}", "Content-Type": "application/json"})
+    assert reply.status_code == 413 and "1,048,576 bytes at most" in reply.json()["error"]
+
+
+@pytest.mark.parametrize("depth", [1_000, 5_000])
+def test_json_nested_too_deep_is_400_not_500(client: TestClient, depth: int) -> None:
+    reply = client.post("/matches", content=b"[" * depth + b"]" * depth, headers={"Content-Type": "application/json"})
+    assert reply.status_code == 400 and reply.json()["status"] == 400
+
+
+def next_link(reply: Any) -> str | None:
+    found = re.fullmatch(r'<([^>]+)>; rel="next"', reply.headers.get("link", ""))
+    return found.group(1) if found else None
+
+
+@settings(max_examples=8, deadline=None)
+@given(limit=st.integers(min_value=1, max_value=7))
+def test_the_pages_of_the_index_hold_every_match_once_newest_first(client: TestClient, limit: int) -> None:
+    everyone = client.get("/matches", params={"limit": 500}).json()
+    if len(everyone) < 9:
+        for _ in range(9 - len(everyone)):
+            assert client.post("/matches", json=SETUP).status_code == 201
+        everyone = client.get("/matches", params={"limit": 500}).json()
+    seen: list[dict[str, Any]] = []
+    url: str | None = f"/matches?limit={limit}"
+    while url:
+        reply = client.get(url)
+        assert reply.status_code == 200 and len(reply.json()) <= limit
+        seen += reply.json()
+        url = next_link(reply)
+    assert [m["id"] for m in seen] == [m["id"] for m in everyone]
+    assert [m["created_at"] for m in seen] == sorted((m["created_at"] for m in seen), reverse=True)
+
+
+def test_a_page_after_an_unknown_match_is_404(client: TestClient) -> None:
+    reply = client.get("/matches", params={"before": "m_000000000000"})
+    assert reply.status_code == 404 and "m_000000000000" in reply.json()["error"]
+
+
+# given a request HTTP itself answers, then its status, a header it must carry, and that value
+HTTP_ANSWERS = [
+    ("DELETE", "/matches", 405, "allow", "GET, OPTIONS, POST"),
+    ("PUT", "/matches/m_x/events", 405, "allow", "GET, OPTIONS, POST"),
+    ("OPTIONS", "/matches", 204, "allow", "GET, OPTIONS, POST"),
+    ("OPTIONS", "/matches/m_x/events", 204, "allow", "GET, OPTIONS, POST"),
+    ("GET", "/no/such/path", 404, "content-type", "application/json"),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "status", "header", "value"), HTTP_ANSWERS)
+def test_http_answers_say_what_is_allowed(client: TestClient, method: str, path: str, status: int, header: str, value: str) -> None:
+    reply = client.request(method, path)
+    assert reply.status_code == status
+    said = reply.headers.get(header, "")
+    assert (set(said.split(", ")) == set(value.split(", "))) if header == "allow" else said.startswith(value)
+    if status >= 400:
+        assert reply.json()["status"] == status
+
+
+def test_bearer_with_no_token_is_no_token(client: TestClient) -> None:
+    """A reader sees what anyone may; a recorder is told a token is needed (401), not
+    that the request is malformed."""
+    match = client.post("/matches", json=SETUP).json()
+    empty = {"Authorization": "Bearer "}
+    assert client.get(f"/matches/{match['match_id']}/state", headers=empty).json()["perspective"] == "spectator"
+    assert client.get(f"/matches/{match['match_id']}/allowed", headers=empty).status_code == 401
+    assert client.get(f"/matches/{match['match_id']}/allowed", headers={"Authorization": "Basic abc"}).status_code == 400
