@@ -26,6 +26,8 @@ from service.claims import ClaimedPlacing, ClaimVerdict
 from service.errors import ErrorBody, NotFound, RecountError
 from service.params import AsParam, bearer, errors_documented, label, recount_of
 from service.readmodel import MatchIndex
+from service.records import records_routes
+from service.analysis import analysis_routes
 from service.newmatch import new_match_routes
 from service.recording import recording_routes
 from service.viewer import viewer_routes
@@ -421,6 +423,8 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
     routes.extend(viewer_routes())
     routes.extend(new_match_routes())
     routes.extend(recording_routes())
+    routes.extend(records_routes())
+    routes.extend(analysis_routes())
     routes.extend(extra_routes or [])
     app = Litestar(
         route_handlers=[*_options_of_shared_paths(routes), *routes],
