@@ -28,6 +28,7 @@ from service.params import AsParam, bearer, errors_documented, label, recount_of
 from service.readmodel import MatchIndex
 from service.records import records_routes
 from service.analysis import analysis_routes
+from service.guide import guide_routes
 from service.newmatch import new_match_routes
 from service.recording import recording_routes
 from service.viewer import viewer_routes
@@ -425,6 +426,7 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
     routes.extend(recording_routes())
     routes.extend(records_routes())
     routes.extend(analysis_routes())
+    routes.extend(guide_routes())
     routes.extend(extra_routes or [])
     app = Litestar(
         route_handlers=[*_options_of_shared_paths(routes), *routes],
