@@ -32,6 +32,16 @@ def sees_cards_of(state: State, perspective: Perspective, player: str) -> bool:
     return perspective.kind == "seat" and perspective.seat == player
 
 
+def trick_leader(state: State) -> str | None:
+    """Who leads the trick being played: its first player, or, on an empty pile, the player whose
+    lead it is (classic § Play Game: “whoever played last on the previous round starts the new round
+    of plays again”). None outside play. The state's `leader` is the game's first leader only, so
+    a page marking “leads” from it marked the wrong player for most of a game (issue 12)."""
+    if state.phase != "playing":
+        return None
+    return state.trick[0].player if state.trick else state.turn
+
+
 def view(state: State, perspective: Perspective) -> dict[str, Any]:
     # Called for every step of a replay, so `sees_cards_of` is worked out once here rather than per
     # hand and per exchange: `sees_all`, else only the cards of `own`.
@@ -70,7 +80,8 @@ def view(state: State, perspective: Perspective) -> dict[str, Any]:
         "mode": state.mode,
         "seating": list(seating),
         "dealer": state.dealer,
-        "leader": state.leader,
+        "leader": state.leader,  # who led the game's first round (the state's meaning)
+        "trick_leader": trick_leader(state),
         "turn": state.turn,
         "direction": "clockwise" if state.direction == 1 else "counter-clockwise",
         "trick": trick,

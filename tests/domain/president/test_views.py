@@ -172,3 +172,32 @@ def test_standings_explain_points_and_steps(kit):
     assert standings.placings[0].steps == [state.games[0].end_step] == [16]
     assert standings.details["games"][0]["out_steps"] == {"Al": 7, "Carl": 12, "Betty": 16, "Dana": 16}
     assert SYSTEM.standings(kit.play(state, ["end"])).final
+
+
+@pytest.mark.parametrize(
+    "played, trick_leader, turn",
+    [
+        (0, "Al", "Al"),  # the game's first lead, on an empty pile
+        (1, "Al", "Betty"),
+        (4, "Al", "Al"),  # Al played 8C and everybody passed: Al leads the next round
+        (5, "Al", "Betty"),
+        (9, "Carl", "Carl"),  # Carl played last on the swept round: his lead on an empty pile
+        (10, "Carl", "Dana"),
+        (12, "Dana", "Dana"),  # Carl went out; Dana played last and leads again
+        (13, "Dana", "Betty"),
+    ],
+)
+def test_the_view_names_who_leads_the_trick_being_played(kit, played, trick_leader, turn):
+    """classic § Play Game: “whoever played last on the previous round starts the new round of plays again”.
+    Given game one of the small match, when `played` of its actions are recorded, then the view's
+    `trick_leader` is the trick's first player (or, on an empty pile, whose lead it is), while `leader`
+    stays the game's first leader (issue 12: the LEADS badge read `leader`)."""
+    start = kit.new_match(deck=kit.SMALL_DECK)
+    state = kit.play(start, [kit.deal("Dana", kit.SMALL_GAME_ONE), *kit.SMALL_GAME_ONE_PLAY[:played]])
+    seen = SYSTEM.view(state, SPECTATOR)
+    assert (seen["trick_leader"], seen["turn"], seen["leader"]) == (trick_leader, turn, "Al")
+
+
+def test_no_trick_leader_outside_play(kit):
+    """Between games nobody leads a trick (classic § Play Game: the rounds of plays belong to a game)."""
+    assert SYSTEM.view(kit.small_match(), SPECTATOR)["trick_leader"] is None
