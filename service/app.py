@@ -44,7 +44,7 @@ from domain.protocol import (
     Standings,
     event_tag,
 )
-from service import tokens
+from service import chain, tokens
 from service.errors import Conflict, Forbidden, Malformed, NotFound, Unauthenticated
 from service.follow import Listeners
 from service.logcache import LogCache
@@ -463,7 +463,7 @@ class Recount:
         if job.log is None:  # a new match: its first event was built by the system
             assert job.system is not None
             first = job.events[0]
-            record = Recorded(job.stream, 1, job.system.name, first, job.meta)
+            [record] = chain.link([Recorded(job.stream, 1, job.system.name, first, job.meta)], heads, None)
             state = job.system.initial(first)
             heads[job.stream] = (1, state)
             return [record], [state]
@@ -501,6 +501,7 @@ class Recount:
             Recorded(job.stream, version + i + 1, log.system.name, event, job.meta)
             for i, event in enumerate(events)
         ]
+        records = chain.link(records, heads, planned if planned is not None else log.records)
         heads[job.stream] = (records[-1].version, states[-1])
         if any(is_correction(e) for e in events) or job.stream in heads_records:
             heads_records[job.stream] = earlier() + records

@@ -43,6 +43,8 @@ class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=Fal
     seat_token_sha256: dict[str, str] | None = None
     # Only on a match's first event: hands stay hidden from non-players after the end.
     keep_hands_private: bool = False
+    # sha256 over the previous event's chain and this event (service/chain.py): tamper evidence.
+    chain: str | None = None
 
 
 class Recorded(msgspec.Struct, frozen=True, gc=False):
