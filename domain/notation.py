@@ -1,0 +1,285 @@
+"""A text notation for a whole match, like PGN for chess: a header of tags, then one
+action a line in the game's own words (docs/notation.md has the grammar).
+
+    [System "president"]
+    [Preset "classic"]
+    [Players "Al, Betty, Carl, Dana"]
+    [Mode "full"]
+    [Result "Dana 1, Al 2, Betty 3, Carl 4"]
+
+    2. Dana deals: Al 3C 3D …; Betty …
+    3. Al plays 4C
+    4. Betty passes
+
+Each game system words its own actions (`domain/<system>/notation.py`: `write`,
+`parse`, `setup_of`); this module holds the header, the file, the parts every system
+shares (players named by a unique prefix, the `Tag {json}` form any event may take)
+and the lookup of a system's notation. Pure: no I/O. A notation file is the full
+record (the recorder's view): hands and sealed bids are written out.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from collections.abc import Sequence
+from typing import Any, Union
+
+import msgspec
+
+import domain
+from domain.corrections import correction_types, is_correction, refold
+from domain.protocol import GameSystem, IllegalAction, MatchSetup, event_tag
+
+# Tags in the order they are written; Options and Board are JSON, Players a list.
+TAGS = ("System", "Preset", "Options", "Players", "Mode", "Title", "Date", "Board", "Result")
+_TAG_LINE = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
+_STEP = re.compile(r"^(\d+)\.\s+")
+_FALLBACK = re.compile(r"^([A-Z]\w*)\s*(\{.*\})$")
+
+
+class NotationError(ValueError):
+    """A line (or a header tag) that does not parse: `token` is the word at fault,
+    `line` the line number in a file (0 for a single line)."""
+
+    def __init__(self, message: str, token: str = "", line: int = 0):
+        where = f"line {line}: " if line else ""
+        super().__init__(f"{where}{message}")
+        self.message = message
+        self.token = token
+        self.line = line
+
+
+# -- shared parts of every system's notation ---------------------------------------------------------
+
+
+def tokens(line: str) -> list[str]:
+    """The words of a terse line: spaces and commas separate, ':' and ';' stand alone."""
+    return [word for word in re.split(r"[\s,]+|([:;])", line.strip()) if word]
+
+
+def player_by_prefix(players: Sequence[str], token: str) -> str:
+    """The one player whose name starts with `token` (case-insensitive; an exact name
+    wins over longer names it begins)."""
+    lowered = token.lower()
+    exact = [p for p in players if p.lower() == lowered]
+    if exact:
+        return exact[0]
+    found = [p for p in players if p.lower().startswith(lowered)]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise NotationError(f"{token!r} is not a player here (players: {', '.join(players)})", token)
+    raise NotationError(f"{token!r} could be {' or '.join(found)}: type more of the name", token)
+
+
+def leading_player(players: Sequence[str], line: str) -> tuple[str, str]:
+    """The player a line starts with and the rest: a full name (the longest that fits,
+    so names with spaces work in the long form), else the first word as a prefix."""
+    for name in sorted(players, key=len, reverse=True):
+        if line.lower().startswith(name.lower()) and line[len(name) : len(name) + 1] in ("", " "):
+            return name, line[len(name) :].strip()
+    first, _, rest = line.partition(" ")
+    return player_by_prefix(players, first), rest.strip()
+
+
+def one_of(options: Sequence[str], token: str, what: str) -> str:
+    """The option `token` names: exactly (case-insensitive) or by a unique prefix."""
+    lowered = token.lower()
+    exact = [o for o in options if o.lower() == lowered]
+    if exact:
+        return exact[0]
+    found = [o for o in options if o.lower().startswith(lowered)]
+    if len(found) == 1:
+        return found[0]
+    known = ", ".join(options)
+    if not found:
+        raise NotationError(f"{token!r} is not a {what} (known: {known})", token)
+    raise NotationError(f"{token!r} could be the {what} {' or '.join(found)}: type more of it", token)
+
+
+def number(token: str, what: str) -> int:
+    if not re.fullmatch(r"-?\d+", token):
+        raise NotationError(f"{token!r} is not a number ({what})", token)
+    return int(token)
+
+
+def as_json_line(event: msgspec.Struct) -> str:
+    """The form any event may take: its tag and its fields as JSON."""
+    fields = msgspec.to_builtins(event)
+    fields.pop("type", None)
+    return f"{event_tag(type(event))} {json.dumps(fields, ensure_ascii=False, separators=(', ', ': '))}"
+
+
+def from_json_line(system: GameSystem, line: str) -> msgspec.Struct | None:
+    """The event of a `Tag {json}` line, or None when the line is not of that form."""
+    match = _FALLBACK.match(line.strip())
+    if match is None:
+        return None
+    tag, body = match.groups()
+    types = {event_tag(t): t for t in (*system.action_types, *correction_types(system))}
+    if tag not in types:
+        raise NotationError(f"{tag!r} is not an event of {system.name} (known: {', '.join(types)})", tag)
+    try:
+        fields = json.loads(body)
+        return msgspec.convert({**fields, "type": tag}, Union[tuple(types.values())])  # noqa: UP007
+    except (ValueError, msgspec.ValidationError) as error:
+        raise NotationError(f"the fields of {tag} do not fit: {error}", tag) from None
+
+
+def options_differing(ruleset: msgspec.Struct, preset: msgspec.Struct, leave_out: Sequence[str] = ()) -> dict[str, Any]:
+    """The ruleset's fields that differ from its preset's: the options a setup gives."""
+    mine, base = msgspec.to_builtins(ruleset), msgspec.to_builtins(preset)
+    return {key: value for key, value in mine.items() if base.get(key) != value and key not in leave_out}
+
+
+# -- a system's notation -----------------------------------------------------------------------------
+
+
+def notation_of(system: GameSystem) -> Any:
+    """The system's notation module (`domain/<package>/notation.py`)."""
+    package = type(system).__module__.rsplit(".", 1)[0]
+    return importlib.import_module(f"{package}.notation")
+
+
+def write_line(system: GameSystem, state: Any, event: msgspec.Struct) -> str:
+    """One action in words (corrections and anything the system has no words for in
+    the `Tag {json}` form)."""
+    if is_correction(event):
+        return as_json_line(event)
+    return notation_of(system).write(state, event)
+
+
+def parse_line(system: GameSystem, state: Any, line: str) -> msgspec.Struct:
+    """The event a line (long or terse, with or without its `N.` step) says, in
+    `state` (the state before it). Raises NotationError naming the token at fault."""
+    text = _STEP.sub("", line.strip(), count=1).strip()
+    if not text:
+        raise NotationError("the line is empty")
+    event = from_json_line(system, text)
+    if event is not None:
+        return event
+    return notation_of(system).parse(state, text)
+
+
+# -- the header and the file -------------------------------------------------------------------------
+
+
+def _tag(name: str, value: str) -> str:
+    return f"[{name} {json.dumps(value, ensure_ascii=False)}]"
+
+
+def header(setup: MatchSetup, date: str = "", result: str = "") -> list[str]:
+    lines = [_tag("System", setup.system), _tag("Preset", setup.preset or "")]
+    if setup.options:
+        lines.append(_tag("Options", json.dumps(setup.options, ensure_ascii=False, sort_keys=True)))
+    lines.append(_tag("Players", ", ".join(setup.players)))
+    if setup.mode:
+        lines.append(_tag("Mode", setup.mode))
+    if setup.title:
+        lines.append(_tag("Title", setup.title))
+    if date:
+        lines.append(_tag("Date", date))
+    if setup.board is not None:
+        lines.append(_tag("Board", json.dumps(setup.board, ensure_ascii=False, sort_keys=True)))
+    lines.append(_tag("Result", result or "*"))
+    return lines
+
+
+def result_of(system: GameSystem, state: Any) -> str:
+    """The Result tag: the final places, or `*` while the match runs."""
+    if not system.finished(state):
+        return "*"
+    placings = system.standings(state).placings
+    return ", ".join(f"{p.player} {p.place}" for p in placings)
+
+
+def setup_of(system: GameSystem, created: msgspec.Struct) -> MatchSetup:
+    """The setup that creates `created` again (the system's own helper)."""
+    return notation_of(system).setup_of(created)
+
+
+def write_match(events: Sequence[msgspec.Struct], system_name: str | None = None, date: str = "") -> str:
+    """The notation of a whole match: `events[0]` is the created event, then every
+    recorded event (corrections included), each line numbered with its step."""
+    created, *actions = events
+    system = domain.find(system_name) if system_name else _system_of(created)
+    setup = setup_of(system, created)
+    lines: list[str] = []
+    state = system.initial(created)
+    recorded: list[tuple[int, msgspec.Struct]] = []
+    corrected = False
+    for step, event in enumerate(actions, start=2):
+        lines.append(f"{step}. {write_line(system, state, event)}")
+        recorded.append((step, event))
+        corrected = corrected or is_correction(event)
+        # After a correction the state before the next line is the record as corrected.
+        state = refold(system, created, recorded) if corrected else system.evolve(state, event)
+    return "\n".join([*header(setup, date, result_of(system, state)), "", *lines]) + "\n"
+
+
+def _system_of(created: msgspec.Struct) -> GameSystem:
+    for system in domain.systems().values():
+        if isinstance(created, system.created_type):
+            return system
+    raise NotationError(f"{type(created).__name__} is no game system's created event")
+
+
+def parse_header(lines: Sequence[str]) -> tuple[MatchSetup, dict[str, str]]:
+    tags: dict[str, str] = {}
+    for number_, line in lines:
+        match = _TAG_LINE.match(line)
+        if match is None:
+            raise NotationError(f"a header line is [Name \"value\"], not {line!r}", line, number_)
+        name, raw = match.groups()
+        if name not in TAGS:
+            raise NotationError(f"{name!r} is not a tag (known: {', '.join(TAGS)})", name, number_)
+        tags[name] = json.loads(f'"{raw}"')
+    for needed in ("System", "Players"):
+        if needed not in tags:
+            raise NotationError(f"the header has no {needed} tag", needed)
+    try:
+        options = json.loads(tags["Options"]) if tags.get("Options") else {}
+        board = json.loads(tags["Board"]) if tags.get("Board") else None
+    except ValueError as error:
+        raise NotationError(f"the Options or Board tag is not JSON: {error}", "Options") from None
+    players = [name.strip() for name in tags["Players"].split(",")]
+    try:
+        setup = msgspec.convert(
+            {"system": tags["System"], "players": players, "preset": tags.get("Preset") or None, "options": options,
+             "mode": tags.get("Mode") or None, "title": tags.get("Title", ""), "board": board},
+            MatchSetup,
+        )
+    except msgspec.ValidationError as error:
+        raise NotationError(f"the header does not make a setup: {error}", "Players") from None
+    return setup, tags
+
+
+def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
+    """The setup and the recorded events (created event not included) of a notation
+    file. Every line is read, and its action checked, in the state the lines before it
+    leave (corrections are checked when they are recorded). `;` starts a comment line."""
+    numbered = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)]
+    numbered = [(n, line) for n, line in numbered if line and not line.startswith(";")]
+    head = [(n, line) for n, line in numbered if line.startswith("[")]
+    body = [(n, line) for n, line in numbered if not line.startswith("[")]
+    setup, _ = parse_header(head)
+    system = domain.find(setup.system)
+    created = system.start(setup)
+    state = system.initial(created)
+    recorded: list[tuple[int, msgspec.Struct]] = []
+    corrected = False
+    for step, (n, line) in enumerate(body, start=2):
+        try:
+            event = parse_line(system, state, line)
+            if not is_correction(event):
+                system.check(state, event)
+        except NotationError as error:
+            raise NotationError(error.message, error.token, n) from None
+        except IllegalAction as error:
+            raise NotationError(f"step {step} is against the rules: {error}", line, n) from None
+        recorded.append((step, event))
+        corrected = corrected or is_correction(event)
+        state = refold(system, created, recorded) if corrected else system.evolve(state, event)
+    return setup, [event for _, event in recorded]

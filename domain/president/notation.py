@@ -1,0 +1,269 @@
+"""President in notation (docs/notation.md § President): one action a line in the
+table's words, and a terse form for typing at the table.
+
+    long                                   terse
+    Dana deals: Al 3C 3D …; Betty 4C …     deal d: a 3c 3d …; b 4c …   (full mode)
+    Dana deals: Al 13; Betty 13; …         deal d                      (public mode: sizes as dealt)
+    Betty plays 9C 9H 9S                   b 9c 9h 9s  ·  b 3x9 (when the record knows which 9s)
+    Betty passes                           b p
+    Dana gives Al 8C 8D and 2 unseen       d g a 8c 8d +2
+    Dana gives Al 12b 0Ra asking high low  d g a 12b 0ra ask h l
+    Bo draws 5C                            bo dr 5c
+    Dana chooses clockwise, Al leads       d cw a   ·   d ccw
+    Carl leaves                            c leave
+    Eve joins after Betty                  join Eve after b
+    the match ends                         end
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.notation import NotationError, leading_player, number, options_differing, player_by_prefix, tokens
+from domain.president.events import (
+    CardDrawn,
+    CardsDealt,
+    CardsExchanged,
+    CardsPlayed,
+    DirectionChosen,
+    MatchCreated,
+    MatchEnded,
+    PlayerJoined,
+    PlayerLeft,
+    PlayerPassed,
+)
+from domain.president.ruleset import PRESETS
+from domain.president.state import State
+from domain.protocol import MatchSetup
+
+DIRECTIONS = {"clockwise": "clockwise", "cw": "clockwise", "counter-clockwise": "counter-clockwise", "ccw": "counter-clockwise"}
+VERBS = {
+    "plays": "play", "play": "play",
+    "passes": "pass", "pass": "pass", "p": "pass",
+    "gives": "give", "give": "give", "g": "give", ">": "give",
+    "draws": "draw", "draw": "draw", "dr": "draw",
+    "chooses": "choose", "choose": "choose",
+    "leaves": "leave", "leave": "leave",
+    "deals": "deal", "deal": "deal",
+}
+
+
+def setup_of(created: MatchCreated) -> MatchSetup:
+    """The setup that creates `created` again: its preset and the options that differ."""
+    ruleset = created.ruleset
+    return MatchSetup(
+        system="president",
+        players=list(created.players),
+        preset=ruleset.preset,
+        options=options_differing(ruleset, PRESETS[ruleset.preset]),
+        mode=created.mode,
+        title=created.title,
+    )
+
+
+# -- writing -----------------------------------------------------------------------------------------
+
+
+def write(state: State, event: msgspec.Struct) -> str:
+    if isinstance(event, CardsPlayed):
+        return f"{event.player} plays {' '.join(event.cards)}"
+    if isinstance(event, PlayerPassed):
+        return f"{event.player} passes"
+    if isinstance(event, CardsDealt):
+        if event.hands:
+            parts = [f"{p} {' '.join(cards) or '-'}" for p, cards in event.hands.items()]
+        else:
+            parts = [f"{p} {size}" for p, size in event.sizes.items()]
+        return f"{event.dealer} deals: {'; '.join(parts)}"
+    if isinstance(event, CardsExchanged):
+        given = [" ".join(event.cards)] if event.cards else []
+        if event.unknown:
+            given.append(f"{event.unknown} unseen")
+        words = f"{event.giver} gives {event.receiver} {' and '.join(given) or 'nothing'}"
+        return words + (f" asking {' '.join(event.asked)}" if event.asked else "")
+    if isinstance(event, CardDrawn):
+        return f"{event.player} draws" + (f" {event.card}" if event.card else "")
+    if isinstance(event, DirectionChosen):
+        return f"{event.player} chooses {event.direction}" + (f", {event.leader} leads" if event.leader else "")
+    if isinstance(event, PlayerLeft):
+        return f"{event.player} leaves"
+    if isinstance(event, PlayerJoined):
+        return f"{event.player} joins" + (f" after {event.after}" if event.after else "")
+    if isinstance(event, MatchEnded):
+        return "the match ends"
+    raise NotationError(f"President has no words for {type(event).__name__}")
+
+
+# -- reading -----------------------------------------------------------------------------------------
+
+
+def card(state: State, token: str) -> str:
+    """A card code of the match's deck, typed in any case (9c, 0ra, jk)."""
+    if token in state.deck.rank:
+        return token
+    found = [code for code in state.deck.rank if code.lower() == token.lower()]
+    if len(found) == 1:
+        return found[0]
+    raise NotationError(f"{token!r} is not a card of this deck (e.g. {', '.join(list(state.deck.rank)[:4])})", token)
+
+
+def _seated(state: State) -> list[str]:
+    return list(state.players) + [p for p in getattr(state, "newcomers", ()) if p not in state.players]
+
+
+def parse(state: State, line: str) -> msgspec.Struct:
+    words = tokens(line)
+    lowered = [w.lower() for w in words]
+    if lowered in (["end"], ["the", "match", "ends"]):
+        return MatchEnded()
+    if lowered[0] == "join" or (len(words) > 1 and lowered[1] in ("joins", "join") and lowered[0] != "join"):
+        name = words[1] if lowered[0] == "join" else words[0]
+        rest = words[2:]
+        after = player_by_prefix(_seated(state), rest[1]) if len(rest) >= 2 and rest[0].lower() == "after" else None
+        if rest and after is None:
+            raise NotationError(f"after {name!r} joins comes 'after <player>', not {' '.join(rest)!r}", rest[0])
+        return PlayerJoined(player=name, after=after)
+    if lowered[0] == "deal":
+        dealer = player_by_prefix(_seated(state), words[1]) if len(words) > 1 else ""
+        if not dealer:
+            raise NotationError("who deals? 'deal <dealer>'", "deal")
+        return _deal(state, dealer, words[2:])
+    player, rest_text = leading_player(_seated(state), line.strip())
+    rest = tokens(rest_text)
+    if not rest:
+        raise NotationError(f"what does {player} do? (a play, p, g, dr, cw, ccw, leave)", player)
+    verb = VERBS.get(rest[0].lower())
+    if rest[0].lower() in DIRECTIONS:
+        return _direction(state, player, rest)
+    if verb is None:  # a play typed without its verb: "b 9c 9h"
+        return _play(state, player, rest)
+    args = rest[1:]
+    if verb == "play":
+        return _play(state, player, args)
+    if verb == "pass":
+        return PlayerPassed(player=player)
+    if verb == "give":
+        return _give(state, player, args)
+    if verb == "draw":
+        return CardDrawn(player=player, card=card(state, args[0]) if args else None)
+    if verb == "choose":
+        return _direction(state, player, args)
+    if verb == "leave":
+        return PlayerLeft(player=player)
+    return _deal(state, player, args)
+
+
+def _play(state: State, player: str, words: list[str]) -> CardsPlayed:
+    if not words:
+        raise NotationError(f"which cards does {player} play?", player)
+    if len(words) == 1 and "x" in words[0].lower() and words[0].lower() not in {c.lower() for c in state.deck.rank}:
+        return _play_counted(state, player, words[0])
+    return CardsPlayed(player=player, cards=tuple(card(state, word) for word in words))
+
+
+def _play_counted(state: State, player: str, token: str) -> CardsPlayed:
+    """`3x9`: three 9s, when the record knows which (the player holds exactly that many)."""
+    from domain.president import SYSTEM  # the choices know which cards a play may take
+
+    count_text, _, rank_text = token.lower().partition("x")
+    count = number(count_text, f"how many cards in {token!r}")
+    ranks = {r.lower(): r for r in state.ruleset.ranks}
+    if rank_text not in ranks:
+        raise NotationError(f"{rank_text!r} in {token!r} is not a rank (ranks: {' '.join(state.ruleset.ranks)})", token)
+    rank = ranks[rank_text]
+    options: list[list[str]] = []
+    for choice in SYSTEM.allowed(state):
+        if choice.type != "CardsPlayed" or choice.player != player:
+            continue
+        if choice.hints.get("rank") != rank or choice.hints.get("count") != count or choice.hints.get("wild"):
+            continue
+        if not choice.picks:
+            options.append(list(choice.event.get("cards", [])))
+        elif len(choice.picks) == 1 and len(choice.picks[0].among) == count:
+            options.append(list(choice.picks[0].among))
+        else:
+            options.append([])
+    if len(options) == 1 and options[0]:
+        return CardsPlayed(player=player, cards=tuple(options[0]))
+    if not options:
+        raise NotationError(f"{token!r}: {player} cannot play {count} × {rank} now", token)
+    raise NotationError(f"{token!r}: which cards? type them (e.g. {player.lower()[:2]} 9c 9h 9s)", token)
+
+
+def _give(state: State, giver: str, words: list[str]) -> CardsExchanged:
+    if not words:
+        raise NotationError(f"to whom does {giver} give?", giver)
+    receiver = player_by_prefix(_seated(state), words[0])
+    cards: list[str] = []
+    unknown = 0
+    asked: list[str] = []
+    rest = words[1:]
+    index = 0
+    while index < len(rest):
+        word = rest[index].lower()
+        if word in ("and", "nothing"):
+            pass
+        elif word.startswith("+"):
+            unknown = number(word[1:], "cards given unseen")
+        elif index + 1 < len(rest) and rest[index + 1].lower() == "unseen":
+            unknown = number(word, "cards given unseen")
+            index += 1
+        elif word in ("asking", "ask"):
+            asked = [{"h": "high", "l": "low"}.get(w.lower(), w.lower()) for w in rest[index + 1 :]]
+            bad = [w for w in asked if w not in ("high", "low")]
+            if bad:
+                raise NotationError(f"{bad[0]!r} is not an ask: high (h) or low (l)", bad[0])
+            break
+        else:
+            cards.append(card(state, rest[index]))
+        index += 1
+    return CardsExchanged(giver=giver, receiver=receiver, cards=tuple(cards), unknown=unknown, asked=tuple(asked))
+
+
+def _direction(state: State, player: str, words: list[str]) -> DirectionChosen:
+    if not words or words[0].lower() not in DIRECTIONS:
+        token = words[0] if words else player
+        raise NotationError(f"{token!r} is not a direction: clockwise (cw) or counter-clockwise (ccw)", token)
+    leader = None
+    rest = [w for w in words[1:] if w.lower() != "leads"]
+    if rest:
+        leader = player_by_prefix(_seated(state), rest[0])
+    return DirectionChosen(player=player, direction=DIRECTIONS[words[0].lower()], leader=leader)
+
+
+def _deal(state: State, dealer: str, words: list[str]) -> CardsDealt:
+    """`: Al 3C 3D; Betty …` (hands, or sizes in public mode), or nothing: the sizes
+    the rules deal (public mode only: a full deal names every card)."""
+    words = [w for w in words if w != ":"]
+    if not words:
+        return _deal_by_rules(state, dealer)
+    hands: dict[str, tuple[str, ...]] = {}
+    sizes: dict[str, int] = {}
+    groups: list[list[str]] = [[]]
+    for word in words:
+        if word == ";":
+            groups.append([])
+        else:
+            groups[-1].append(word)
+    for group in filter(None, groups):
+        player = player_by_prefix(_seated(state), group[0])
+        values = group[1:]
+        if len(values) == 1 and values[0].isdigit():
+            sizes[player] = int(values[0])
+        else:
+            hands[player] = tuple(card(state, w) for w in values if w != "-")
+    if hands and sizes:
+        raise NotationError("a deal gives every hand's cards (full mode) or every hand's size (public), not both", dealer)
+    return CardsDealt(dealer=dealer, hands=hands, sizes=sizes)
+
+
+def _deal_by_rules(state: State, dealer: str) -> CardsDealt:
+    from domain.president import SYSTEM
+
+    for choice in SYSTEM.allowed(state):
+        if choice.type == "CardsDealt" and choice.event.get("dealer") == dealer:
+            if "hands" in choice.hints.get("supply", []):
+                raise NotationError("a full-mode deal names every hand: deal d: a 3c 3d …; b …", dealer)
+            sizes = choice.event.get("sizes") or choice.hints.get("sizes") or {}
+            return CardsDealt(dealer=dealer, sizes=dict(sizes))
+    raise NotationError(f"{dealer} does not deal now", dealer)
