@@ -172,6 +172,7 @@ def _play_counted(state: State, player: str, token: str) -> CardsPlayed:
         raise NotationError(f"{rank_text!r} in {token!r} is not a rank (ranks: {' '.join(state.ruleset.ranks)})", token)
     rank = ranks[rank_text]
     options: list[list[str]] = []
+    candidates: list[str] = []
     for choice in SYSTEM.allowed(state):
         if choice.type != "CardsPlayed" or choice.player != player:
             continue
@@ -183,11 +184,12 @@ def _play_counted(state: State, player: str, token: str) -> CardsPlayed:
             options.append(list(choice.picks[0].among))
         else:
             options.append([])
+            candidates.extend(code for pick in choice.picks for code in pick.among if code not in candidates)
     if len(options) == 1 and options[0]:
         return CardsPlayed(player=player, cards=tuple(options[0]))
     if not options:
         raise NotationError(f"{token!r}: {player} cannot play {count} × {rank} now", token)
-    raise NotationError(f"{token!r}: which cards? type them (e.g. {player.lower()[:2]} 9c 9h 9s)", token)
+    raise NotationError(f"{token!r}: which {count}? type the cards, from {' '.join(candidates)}", token)
 
 
 def _give(state: State, giver: str, words: list[str]) -> CardsExchanged:
