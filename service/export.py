@@ -233,14 +233,25 @@ def checked(recount: Recount, match: MatchFile, records: list[Recorded]) -> None
 
 def import_match(recount: Recount, match: MatchFile, *, allow_unchained: bool = False) -> str:
     """Record one match from a file, all or nothing, keeping its id and metadata; its id."""
-    records = records_of(match, allow_unchained=allow_unchained)
-    checked(recount, match, records)
-    match_id = match.header.match_id
-    if recount.store.read(match_id, upto=1):
-        raise Conflict(f"match {match_id} is in this store already: nothing imported")
-    try:
-        recount.store.append(records)
-    except VersionConflict:
-        raise Conflict(f"match {match_id} was recorded in this store meanwhile: nothing imported") from None
-    recount.catch_up()
+    [match_id] = import_all(recount, [match], allow_unchained=allow_unchained)
     return match_id
+
+def import_all(recount: Recount, matches: list[MatchFile], *, allow_unchained: bool = False) -> list[str]:
+    """Record every match of a file, each all or nothing, after checking them all: a
+    bad line anywhere records nothing of the file."""
+    ready = []
+    for match in matches:
+        records = records_of(match, allow_unchained=allow_unchained)
+        checked(recount, match, records)
+        if recount.store.read(match.header.match_id, upto=1):
+            raise Conflict(f"line {match.first_line}: match {match.header.match_id} is in this store already: nothing imported")
+        ready.append((match, records))
+    ids = []
+    for match, records in ready:
+        try:
+            recount.store.append(records)
+        except VersionConflict:
+            raise Conflict(f"match {match.header.match_id} was recorded in this store meanwhile: it and the matches after it were not imported") from None
+        ids.append(match.header.match_id)
+    recount.catch_up()
+    return ids

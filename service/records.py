@@ -1,9 +1,103 @@
-"""Routes being written (issue 11): a placeholder."""
+"""Records that travel and settle disputes (issue 11): a match exported as JSON Lines
+and imported back (checked), the server's signing key and a finished match's signed
+standings, and the players' confirmations and disputes kept beside each match."""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.params import FromPath, JSONBody, QueryParameter
+
+from service import claimsstore, export, signing
+from service.claims import ClaimedPlacing
+from service.claimsstore import Confirmations, Dispute
+from service.params import bearer, errors_documented, recount_of
+from service.signing import Certificate, PublicKey
+
+# An import body is a whole match's record: larger than an append's, still bounded.
+IMPORT_BODY_MAX = 16 * 1024 * 1024
+CLAIM_BODY_MAX = 64 * 1024
+NDJSON = "application/x-ndjson"
+
+
+class DisputeClaim(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The standings a player claims instead of the recorded ones."""
+
+    placings: list[ClaimedPlacing]
+
+
+class Imported(msgspec.Struct, frozen=True, kw_only=True):
+    match_id: str
+    match_ids: list[str]
+
+
+@get("/keys/signing", sync_to_thread=True, operation_id="getSigningKey", responses=errors_documented(503))
+def signing_key(request: Request) -> PublicKey:
+    """The server's public key (Ed25519, PEM) that certificates are signed with."""
+    return signing.public_key(signing.server_key(recount_of(request)))
+
+
+@get("/matches/{match_id:str}/certificate", sync_to_thread=True, operation_id="getCertificate", responses=errors_documented(404, 409, 503))
+def match_certificate(request: Request, match_id: FromPath[str]) -> Certificate:
+    """The final standings, the last step and its chain hash, signed with the server's
+    key (409 while the match runs)."""
+    return export.certificate(recount_of(request), match_id)
+
+
+@get("/matches/{match_id:str}/export", sync_to_thread=True, operation_id="exportMatch", responses=errors_documented(400, 401, 403, 404, 503))
+def export_match(request: Request, match_id: FromPath[str]) -> Response[bytes]:
+    """The match as JSON Lines: a header, then each event with its recorded metadata
+    (the write token, or anyone once the match is over and its hands are not private)."""
+    recount = recount_of(request)
+    export.may_export(recount, match_id, bearer(request))
+    body = b"".join(export.export_lines(recount, match_id))
+    return Response(body, media_type=NDJSON, headers={"Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})
+
+
+@post("/imports", status_code=201, operation_id="importMatches", request_max_body_size=IMPORT_BODY_MAX, responses=errors_documented(400, 409, 413, 422, 503))
+async def import_matches(
+    request: Request,
+    allow_unchained: Annotated[bool, QueryParameter(description="accept events recorded before the hash chain existed")] = False,
+) -> Imported:
+    """Record the matches of a JSON Lines export (its body), every action checked and
+    the chain verified; a bad line is a 422 naming it, and nothing is recorded."""
+    body = await request.body()
+    recount = recount_of(request)
+
+    def imported() -> list[str]:
+        return export.import_all(recount, export.parse(body.splitlines()), allow_unchained=allow_unchained)
+
+    ids = await asyncio.to_thread(imported)
+    return Imported(match_id=ids[0], match_ids=ids)
+
+
+@post("/matches/{match_id:str}/confirmations", status_code=201, sync_to_thread=True, operation_id="confirmStandings", responses=errors_documented(400, 401, 403, 404, 409, 503))
+def confirm_standings(request: Request, match_id: FromPath[str]) -> Confirmations:
+    """A player confirms the final standings (their seat token; once each; 409 while the match runs)."""
+    return claimsstore.confirm(recount_of(request), match_id, bearer(request))
+
+
+@get("/matches/{match_id:str}/confirmations", sync_to_thread=True, operation_id="listConfirmations", responses=errors_documented(404, 503))
+def list_confirmations(request: Request, match_id: FromPath[str]) -> Confirmations:
+    """Who has confirmed the final standings: "confirmed by 3 of 4"."""
+    return claimsstore.confirmations(recount_of(request), match_id)
+
+
+@post("/matches/{match_id:str}/disputes", status_code=201, sync_to_thread=True, operation_id="raiseDispute", request_max_body_size=CLAIM_BODY_MAX, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
+def raise_dispute(request: Request, match_id: FromPath[str], data: JSONBody[DisputeClaim]) -> Dispute:
+    """A player (their seat token) claims other standings; stored with the record's
+    verdict: agree, or the first difference and the step that shows it."""
+    return claimsstore.dispute(recount_of(request), match_id, bearer(request), data.placings)
+
+
+@get("/matches/{match_id:str}/disputes", sync_to_thread=True, operation_id="listDisputes", responses=errors_documented(404, 503))
+def list_disputes(request: Request, match_id: FromPath[str]) -> list[Dispute]:
+    """The disputes raised on the match, each with its verdict."""
+    return claimsstore.disputes(recount_of(request), match_id)
 
 
 def records_routes() -> list[Any]:
-    return []
+    return [signing_key, match_certificate, export_match, import_matches, confirm_standings, list_confirmations, raise_dispute, list_disputes]

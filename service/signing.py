@@ -43,8 +43,14 @@ class Certificate(msgspec.Struct, frozen=True, kw_only=True):
     signature: str  # base64 of the Ed25519 signature over canonical(body)
 
 
+KEY_FILE_VARIABLE = "RECOUNT_KEY_FILE"
+
+
 def key_file(location: str) -> Path:
-    """Where the private key of a store is kept."""
+    """Where the private key of a store is kept: $RECOUNT_KEY_FILE if set, else beside
+    an SQLite store, else data/recount.key."""
+    if os.environ.get(KEY_FILE_VARIABLE):
+        return Path(os.environ[KEY_FILE_VARIABLE])
     file = storage.sqlite_file(location)
     return Path(file).with_suffix(".key") if file is not None else Path("data") / "recount.key"
 
