@@ -248,6 +248,12 @@ class Recount:
             return [msgspec.convert(item, _action_union(log.system)) for item in raw]
         except msgspec.ValidationError as error:
             tags = ", ".join(event_tag(t) for t in (*log.system.action_types, *correction_types(log.system)))
+            for item in raw:
+                # Well formed, but another game's action: the rules refuse it (422), the body is fine.
+                kind = item.get("type") if isinstance(item, dict) else None
+                owner = _owner_of(kind) if isinstance(kind, str) else None
+                if owner is not None and owner is not log.system and kind not in tags.split(", "):
+                    raise IllegalAction(f"{kind} is an action of {owner.title}, not of {log.system.title} (its actions: {tags})", domain.UNKNOWN_SYSTEM) from None
             raise Malformed(f"an event does not fit the {log.system.name} events ({tags}): {error}") from None
 
     def prepare(
@@ -537,6 +543,11 @@ class Recount:
             return type(recorded[step - 1]).__name__
 
 
+def _owner_of(tag: str) -> GameSystem | None:
+    """The game system one of whose actions has this tag, if any."""
+    return next((system for system in domain.systems().values() if tag in {event_tag(t) for t in system.action_types}), None)
+
+
 @functools.cache
 def _action_union(system: GameSystem) -> Any:
     return Union[(*system.action_types, *correction_types(system))]  # noqa: UP007 - a runtime union
@@ -544,8 +555,8 @@ def _action_union(system: GameSystem) -> Any:
 
 _MATCH_OVER = Rule(
     id="recount.match-over",
-    source="DESIGN.md § The shape",
-    quote="the domain checks it against the state rebuilt from the stream",
+    source="docs/house-rules.md § The end of a match",
+    quote="Nothing is recorded after the end of a match.",
 )
 
 

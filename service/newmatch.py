@@ -23,7 +23,8 @@ from domain.mrpresident import rules as mrpresident_rules
 from domain.president.texts import KNOWLEDGE
 from domain.protocol import Rule
 from service.errors import Malformed, NotFound
-from service.viewer import _page
+from service.params import errors_documented
+from service.viewer import page
 
 # A link with a 32-character token and a long host name is well under this; more is
 # not a link this page made. 600 Latin-1 characters fit a version 19 code at level M,
@@ -106,10 +107,10 @@ def ruleset_schema(system: Any) -> dict[str, Any]:
 @get("/new", include_in_schema=False, sync_to_thread=False)
 def new_match_page() -> Response[bytes]:
     """The new-match page: choose a system, its preset, options, players and mode."""
-    return _page("new.html")
+    return page("new.html")
 
 
-@get("/systems/{name:str}", sync_to_thread=False)
+@get("/systems/{name:str}", sync_to_thread=False, responses=errors_documented(404))
 def system_setup(name: FromPath[str]) -> SystemSetup:
     """What a new match of this game system may choose: presets, the ruleset's options
     as a JSON schema (each described by the rules text), and the recording modes."""
@@ -126,7 +127,7 @@ def system_setup(name: FromPath[str]) -> SystemSetup:
     )
 
 
-@post("/qr", status_code=200, sync_to_thread=True, media_type="image/svg+xml")
+@post("/qr", status_code=200, sync_to_thread=True, media_type="image/svg+xml", responses=errors_documented(400, 413))
 def qr_code(data: JSONBody[QrRequest]) -> Response[bytes]:
     """A link as a QR code in SVG. POST, so a token in the link stays out of URLs and
     access logs; at most QR_TEXT_MAX characters."""

@@ -14,14 +14,14 @@ from typing import Any
 from litestar import Response, get
 from litestar.params import FromPath
 
-from service.viewer import _page
+from service.viewer import page
 
 
 @get("/record/{match_id:str}", include_in_schema=False, sync_to_thread=False)
 def record_page(match_id: FromPath[str]) -> Response[bytes]:
     """The recording page; it reads the match id from its own URL and checks it
     (and the token) against the API, which answers an unknown match with a 404."""
-    return _page("record.html")
+    return page("record.html")
 
 
 def recording_routes() -> list[Any]:

@@ -38,7 +38,7 @@ def frame_cache(app: Recount) -> frames.FrameCache:
     return cache
 
 
-def _page(name: str) -> Response[bytes]:
+def page(name: str) -> Response[bytes]:
     # Read on each request: the pages are small and this keeps `make run` free of
     # a restart after editing them.
     return Response((STATIC / name).read_bytes(), media_type=MediaType.HTML)
@@ -47,13 +47,13 @@ def _page(name: str) -> Response[bytes]:
 @get("/", include_in_schema=False, sync_to_thread=False)
 def index_page() -> Response[bytes]:
     """The index of matches."""
-    return _page("index.html")
+    return page("index.html")
 
 
 @get("/view/{match_id:str}", include_in_schema=False, sync_to_thread=False)
 def replay_page(match_id: FromPath[str]) -> Response[bytes]:
     """The replay page; it reads the match id from its own URL."""
-    return _page("replay.html")
+    return page("replay.html")
 
 
 @get("/matches/{match_id:str}/frames", sync_to_thread=True, operation_id="getFrames", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 503))

@@ -72,7 +72,7 @@ def show_bids(state: BidState) -> Choice:
 
 
 def commits_left(state: BidState) -> list[Choice]:
-    """Recount house rules § Sealed bids: “When the ruleset allows sealed bids, a
+    """docs/house-rules.md § Sealed bids (Presidential Bid): “When the ruleset allows sealed bids, a
     player may commit a bid before the bids are shown.” “A committed bid cannot be
     changed.”, so only players who have not committed this round are listed."""
     committed = {commit.player for commit in state.commits}
@@ -90,7 +90,7 @@ def commits_left(state: BidState) -> list[Choice]:
 
 
 def reveal_sealed_bids(due: BidsRevealed) -> Choice:
-    """Recount house rules § Sealed bids: “Once anyone has committed a bid in a round,
+    """docs/house-rules.md § Sealed bids (Presidential Bid): “Once anyone has committed a bid in a round,
     the bids are shown when every player has committed, each showing the card
     committed.” The reveal is complete: nothing is left to pick."""
     return Choice(

@@ -15,9 +15,8 @@ from domain.mrpresident.standings import standings
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.views import redact, view
 from domain.mrpresident.words import describe
-from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Rule
+from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective
 
-UNKNOWN_EVENT = Rule(id="mrpresident.event", source="DESIGN.md § Principles", quote="One protocol, many games.")
 
 RULES: dict[type, tuple[Callable[[MatchState, Any], None], Callable[[MatchState, Any], MatchState]]] = {
     ev.PartiesDrawn: (setup.check_parties_drawn, setup.evolve_parties_drawn),
@@ -53,9 +52,9 @@ class MrPresident:
     def check(self, state: MatchState, event: msgspec.Struct) -> None:
         rule = RULES.get(type(event))
         if rule is None:
-            raise IllegalAction(f"{type(event).__name__} is not a Mr. President event", UNKNOWN_EVENT)
+            raise IllegalAction(f"{type(event).__name__} is not a Mr. President event", rules.UNKNOWN_EVENT)
         if state.phase == "over":
-            raise IllegalAction("the election is decided", rules.TALLY)
+            raise IllegalAction("the election is decided", rules.POPULAR_WIN if state.created.mode == "popular" else rules.MAJORITY)
         rule[0](state, event)
 
     def evolve(self, state: MatchState, event: msgspec.Struct) -> MatchState:

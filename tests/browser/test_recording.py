@@ -232,7 +232,7 @@ def test_a_forbidden_tap_shows_the_rule_and_records_nothing(phone: Any, served: 
 
 
 def test_actions_tapped_offline_are_sent_in_order_once_back_online(phone: Any, served: Any) -> None:
-    """Sealed bids (Recount house rules § Sealed bids: “a player may commit a bid before
+    """Sealed bids (docs/house-rules.md § Sealed bids (Presidential Bid): “a player may commit a bid before
     the bids are shown”) tapped with no network wait on the phone, in localStorage, and
     are recorded once each, in order, when it comes back; the reveal follows them."""
     match = served.create({"system": "bid", "preset": "text", "players": ["Al", "Betty", "Cy"]})

@@ -87,7 +87,7 @@ def test_undo_last_and_fix_step_n_record_corrections_and_the_history_shows_both(
 
 
 def test_actions_queued_while_the_api_is_unreachable_survive_a_reload(phone: Any, served: Any) -> None:
-    """Recount house rules § Sealed bids: three bids tapped while no request reaches the
+    """docs/house-rules.md § Sealed bids (Presidential Bid): three bids tapped while no request reaches the
     server stay queued on the phone through a reload of the page (which cannot load the
     match either), then are recorded once each, in order, when the server is reached."""
     match = served.create({"system": "bid", "preset": "text", "players": ["Al", "Betty", "Cy"]})

@@ -1,4 +1,4 @@
-"""Every `Rule` reachable in `domain/` quotes, word for word, the document its `source` names: a rules
+"""Every `Rule` reachable in `domain/` and `service/` quotes, word for word, the document its `source` names: a rules
 text of ../shared/rules/ or a file of the repository (docs/house-rules.md). A missing file fails."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import domain
+import service
 from domain.protocol import Rule
 
 REPOSITORY = Path(__file__).parents[2]
@@ -30,9 +31,11 @@ def _rules_in(value: object, found: dict[str, Rule], where: str) -> None:
 
 
 def every_rule() -> dict[str, Rule]:
-    """The Rule constants of every module of `domain/` (module attributes, and dicts or tuples of them)."""
+    """The Rule constants of every module of `domain/` and `service/` (module attributes, and dicts or
+    tuples of them): the service refuses a few things itself (an action after the end of a match)."""
     found: dict[str, Rule] = {}
-    for info in pkgutil.walk_packages(domain.__path__, prefix="domain."):
+    packages = [(domain.__path__, "domain."), (service.__path__, "service.")]
+    for info in (info for path, prefix in packages for info in pkgutil.walk_packages(path, prefix=prefix)):
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
             _rules_in(value, found, f"{info.name}.{name}")
@@ -58,19 +61,7 @@ def test_rules_are_found():
     assert len(RULES) > 150
 
 
-# domain/mrpresident/system.py (not this area's file) still defines its own UNKNOWN_EVENT quoting DESIGN.md, which
-# is not in the repository; domain/mrpresident/rules.py now has the house-rule one for it to import. Strict: once
-# system.py imports it, this mark fails and goes.
-NOT_YET_MOVED = {"domain.mrpresident.system.UNKNOWN_EVENT"}
-
-
-def _param(key: str):
-    where = key.split(" (")[1].rstrip(")")
-    marks = [pytest.mark.xfail(strict=True, reason="system.py still quotes DESIGN.md")] if where in NOT_YET_MOVED else []
-    return pytest.param(key, marks=marks, id=key)
-
-
-@pytest.mark.parametrize("key", [_param(key) for key in sorted(RULES)])
+@pytest.mark.parametrize("key", sorted(RULES))
 def test_quote_is_verbatim_in_the_file_it_names(key):
     rule = RULES[key]
     path = document(rule.source)

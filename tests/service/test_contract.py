@@ -38,8 +38,6 @@ CONFIG = SchemathesisConfig.from_dict(
     {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "401", "403", "404", "409", "422"]}}}
 )
 # Operations whose routes are another module's, with what they still lack (see the xfail).
-NOT_YET_DOCUMENTED = "/systems/{name}"
-
 cases_sent: list[str] = []
 
 
@@ -85,21 +83,10 @@ def _close_the_store() -> Iterator[None]:
 quick = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 
-@contract.exclude(path=NOT_YET_DOCUMENTED).parametrize()
+@contract.parametrize()
 @quick
 def test_every_operation_answers_as_its_openapi_document_says(case: Any) -> None:
     cases_sent.append(case.operation.label)
-    case.call_and_validate(checks=ALL_CHECKS)
-
-
-@contract.include(path=NOT_YET_DOCUMENTED).parametrize()
-@quick
-@pytest.mark.xfail(
-    strict=True,
-    reason="service/newmatch.py: GET /systems/{name} answers 404 for an unknown system but does not declare it "
-    "(add responses=errors_documented(404) from service.params)",
-)
-def test_system_setup_declares_its_404(case: Any) -> None:
     case.call_and_validate(checks=ALL_CHECKS)
 
 

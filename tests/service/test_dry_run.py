@@ -61,3 +61,15 @@ def test_allowed_needs_the_write_token(client: TestClient) -> None:
     assert client.get(url, headers=auth(match["seat_tokens"]["Al"])).status_code == 403
     reply = client.get(url, headers=auth(match["write_token"]))
     assert reply.status_code == 200 and reply.json()["version"] == 1 and reply.json()["finished"] is False
+
+
+def test_another_games_action_is_refused_by_the_rule_not_as_a_malformed_body(client: TestClient) -> None:
+    """docs/house-rules.md § Recording: "an action is one of the actions of its match's game system"."""
+    match = create(client)
+    bid = {"type": "DistrictRevealed", "district": "7C"}
+    for reply in (check(client, match, [bid]), post(client, match, [bid])):
+        assert reply.status_code == 422, reply.text
+        assert reply.json()["rule"]["id"] == "recount.system"
+        assert "DistrictRevealed is an action of Presidential Bid, not of President" in reply.json()["error"]
+    assert post(client, match, [{"type": "NoSuchThing"}]).status_code == 400
+    assert versions(client, match) == 1

@@ -73,8 +73,8 @@ def test_deck_the_code_meant_is_then_recorded_as_written_by_the_deck(client: Tes
 
 STRANGERS = [
     # (system, setup, event naming Zed, the rule cited)
-    ("president", {"preset": "classic", "mode": "public"}, {"type": "PlayerPassed", "player": "Zed"}, "president.classic.players"),
-    ("president", {"preset": "classic", "mode": "public"}, {"type": "CardsPlayed", "player": "Zed", "cards": ["4C"]}, "president.classic.players"),
+    ("president", {"preset": "classic", "mode": "public"}, {"type": "PlayerPassed", "player": "Zed"}, "recount.in-match"),
+    ("president", {"preset": "classic", "mode": "public"}, {"type": "CardsPlayed", "player": "Zed", "cards": ["4C"]}, "recount.in-match"),
     ("bid", {}, {"type": "BidCommitted", "player": "Zed", "card": "2H"}, "bid.suits"),
 ]
 
@@ -97,7 +97,7 @@ def test_players_duplicate_names_cite_the_players_rule(client: TestClient) -> No
     assert reply.status_code == 422, reply.text
     body = reply.json()
     assert body["error"] == "every player needs a name of their own: Al is named twice"
-    assert body["rule"]["id"] == "president.classic.players"
+    assert body["rule"]["id"] == "recount.names"
 
 
 # -- bodies that are not JSON -----------------------------------------------------------------------
