@@ -236,6 +236,7 @@ def list_systems() -> list[dict[str, Any]]:
             "title": s.title,
             "presets": {name: msgspec.to_builtins(preset) for name, preset in s.presets.items()},
             "events": [event_tag(t) for t in (*s.action_types, *correction_types(s))],
+            "guide": f"/guide/{s.name}",
         }
         for s in domain.systems().values()
     ]
