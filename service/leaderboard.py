@@ -1,0 +1,181 @@
+"""Leaderboards: a disposable read model (sqlite-utils tables) per game system and
+preset, fed from the store's notification log and rebuilt from it (`recount rebuild`).
+
+A match's created event says its system, preset and players; nothing else matters to
+a leaderboard until the match ends, so the events between are only looked at to see
+whether the match has ended (the application's cached log answers that), and the
+final standings are read once, at the end. Ratings are openskill's Plackett-Luce
+(a maintained multiplayer model; players who share a place tie), one update per
+finished match in the order the matches ended.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import sqlite_utils
+from openskill.models import PlackettLuce
+
+import domain
+from domain.notation import setup_of
+from service.app import Recount
+from service.store import at_start_up
+
+BATCH = 500
+MODEL = PlackettLuce()
+
+
+class Leaderboard:
+    def __init__(self, recount: Recount, path: str | None):
+        self.recount = recount
+        # Reads come from the server's worker threads; every use goes through self._lock.
+        self.db = sqlite_utils.Database(sqlite3.connect(path or ":memory:", check_same_thread=False))
+        self._lock = threading.Lock()
+        at_start_up(self._create_tables)
+
+    def _create_tables(self) -> None:
+        self.db["lb_matches"].create(
+            {"id": str, "system": str, "preset": str, "players": str, "ended": int}, pk="id", if_not_exists=True
+        )
+        self.db["lb_players"].create(
+            {"system": str, "preset": str, "player": str, "played": int, "places": str, "points": float,
+             "mu": float, "sigma": float},
+            pk=("system", "preset", "player"),
+            if_not_exists=True,
+        )
+        self.db["lb_history"].create(
+            {"system": str, "preset": str, "player": str, "match_id": str, "ended_at": float, "place": int,
+             "mu": float, "sigma": float, "rating": float},
+            if_not_exists=True,
+        )
+        self.db["lb_position"].create({"name": str, "notification_id": int}, pk="name", if_not_exists=True)
+
+    # -- feeding ---------------------------------------------------------------------------------
+
+    def _position(self) -> int:
+        rows = list(self.db["lb_position"].rows_where("name = ?", ["leaderboard"]))
+        return rows[0]["notification_id"] if rows else 0
+
+    def _clear(self) -> None:
+        with self.db.conn:
+            for table in ("lb_matches", "lb_players", "lb_history", "lb_position"):
+                self.db[table].delete_where()
+
+    def rebuild(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Empty the tables and fold the whole notification log again; returns how
+        many notifications were read. `progress(done, total)` after each batch."""
+        with self._lock:
+            self._clear()
+        return self.catch_up(progress)
+
+    def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Fold every notification after the last one seen."""
+        with self._lock:
+            position = self._position()
+            head = self.recount.store.head()
+            if position > head:  # the store was replaced: start again
+                self._clear()
+                position = 0
+            start, read = position, 0
+            while True:
+                notifications = self.recount.store.notifications(position + 1, BATCH)
+                if not notifications:
+                    break
+                with self.db.conn:
+                    for notification in notifications:
+                        self._fold(notification)
+                    position = notifications[-1].id
+                    self.db["lb_position"].upsert({"name": "leaderboard", "notification_id": position}, pk="name")
+                read += len(notifications)
+                if progress is not None:
+                    progress(position - start, max(head - start, position - start))
+            return read
+
+    def _fold(self, notification: Any) -> None:
+        stream = str(notification.originator_id)
+        if notification.originator_version == 1:
+            record = self.recount.store.decode(notification)
+            found = domain.find(record.system)
+            setup = setup_of(found, record.event)
+            self.db["lb_matches"].upsert(
+                {"id": stream, "system": found.name, "preset": setup.preset or "", "players": json.dumps(setup.players), "ended": 0},
+                pk="id",
+            )
+            return
+        rows = list(self.db["lb_matches"].rows_where("id = ?", [stream]))
+        if not rows or rows[0]["ended"]:
+            return
+        log = self.recount.log(stream)
+        if notification.originator_version != log.version or not log.system.finished(log.state):
+            return  # not the match's last event, or the match runs on
+        self._ended(rows[0], log, log.records[-1].meta.recorded_at)
+
+    def _ended(self, match: dict[str, Any], log: Any, ended_at: float) -> None:
+        standings = log.system.standings(log.state)
+        system, preset = match["system"], match["preset"]
+        placings = standings.placings
+        current = {row["player"]: row for row in self.db["lb_players"].rows_where(
+            "system = ? and preset = ?", [system, preset])}
+        teams = []
+        for placing in placings:
+            row = current.get(placing.player)
+            rating = MODEL.rating(mu=row["mu"], sigma=row["sigma"]) if row else MODEL.rating()
+            teams.append([rating])
+        rated = MODEL.rate(teams, ranks=[placing.place for placing in placings]) if len(teams) > 1 else teams
+        for placing, (rating,) in zip(placings, rated, strict=True):
+            row = current.get(placing.player) or {"played": 0, "places": "{}", "points": 0.0}
+            places = json.loads(row["places"])
+            places[str(placing.place)] = places.get(str(placing.place), 0) + 1
+            self.db["lb_players"].upsert(
+                {"system": system, "preset": preset, "player": placing.player, "played": row["played"] + 1,
+                 "places": json.dumps(places), "points": row["points"] + (placing.score or 0),
+                 "mu": rating.mu, "sigma": rating.sigma},
+                pk=("system", "preset", "player"),
+            )
+            self.db["lb_history"].insert(
+                {"system": system, "preset": preset, "player": placing.player, "match_id": log.stream,
+                 "ended_at": ended_at, "place": placing.place, "mu": rating.mu, "sigma": rating.sigma,
+                 "rating": rating.ordinal()}
+            )
+        self.db["lb_matches"].update(log.stream, {"ended": 1})
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    def boards(self) -> list[dict[str, Any]]:
+        """Every (system, preset) with a finished match: how many matches, how many players."""
+        self.catch_up()
+        with self._lock:
+            rows = self.db.query(
+                "select system, preset, count(*) as players, max(played) as most_played, "
+                "(select count(*) from lb_matches m where m.system = p.system and m.preset = p.preset and m.ended) as matches "
+                "from lb_players p group by system, preset order by system, preset"
+            )
+            return [dict(row) | {"path": f"/leaderboards/{row['system']}/{row['preset']}"} for row in rows]
+
+    def board(self, system: str, preset: str) -> dict[str, Any] | None:
+        """The table (best rating first) and each player's rating after each match."""
+        self.catch_up()
+        with self._lock:
+            players = list(self.db["lb_players"].rows_where("system = ? and preset = ?", [system, preset]))
+            if not players:
+                return None
+            history = list(self.db["lb_history"].rows_where(
+                "system = ? and preset = ?", [system, preset], order_by="rowid"))
+        table = []
+        for row in players:
+            rating = MODEL.rating(mu=row["mu"], sigma=row["sigma"])
+            table.append({"player": row["player"], "played": row["played"], "places": json.loads(row["places"]),
+                          "points": row["points"], "mu": round(row["mu"], 3), "sigma": round(row["sigma"], 3),
+                          "rating": round(rating.ordinal(), 3)})
+        table.sort(key=lambda row: (-row["rating"], row["player"]))
+        series: dict[str, list[dict[str, Any]]] = {}
+        for point in history:
+            series.setdefault(point["player"], []).append(
+                {"match_id": point["match_id"], "ended_at": point["ended_at"], "place": point["place"],
+                 "rating": round(point["rating"], 3)})
+        return {"system": system, "preset": preset, "model": "openskill PlackettLuce (rating = mu - 3 sigma)",
+                "players": table, "history": series}
