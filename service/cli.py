@@ -105,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--no-fixtures", action="store_true")
+    sub.add_parser("rebuild", help="rebuild the leaderboards from the store's notification log")
     imp = sub.add_parser("import", help="record event files (every action is checked)")
     imp.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args(argv)
@@ -116,6 +117,13 @@ def main(argv: list[str] | None = None) -> int:
         if listening is None:
             return 2
     recount = _open(location)
+    if args.command == "rebuild":
+        from service.leaderboard import rebuild_command
+        from service.analysis import leaderboard_file
+
+        code = rebuild_command(recount, leaderboard_file(_index_file(location, args.index)))
+        recount.close()
+        return code
     if args.command == "import":
         failures = _import(recount, args.files)
         recount.close()

@@ -179,3 +179,25 @@ class Leaderboard:
                  "rating": round(point["rating"], 3)})
         return {"system": system, "preset": preset, "model": "openskill PlackettLuce (rating = mu - 3 sigma)",
                 "players": table, "history": series}
+
+
+def rebuild_command(recount: Recount, file: str | None) -> int:
+    """`recount rebuild`: the leaderboard rebuilt from the whole notification log, with
+    a progress bar on a terminal (a line at the end elsewhere)."""
+    import sys
+
+    from rich.progress import Progress
+
+    board = Leaderboard(recount, file)
+    total = recount.store.head()
+    if sys.stdout.isatty():
+        with Progress(transient=False) as bar:
+            task = bar.add_task("rebuilding the leaderboards", total=total or 1)
+            read = board.rebuild(lambda done, _: bar.update(task, completed=done))
+    else:
+        read = board.rebuild()
+    boards = board.boards()
+    where = file or "memory"
+    print(f"leaderboards rebuilt from {read} stored events into {where}: "
+          + (", ".join(f"{b['system']}/{b['preset']} ({b['matches']} matches)" for b in boards) or "no finished match"))
+    return 0
