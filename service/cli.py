@@ -14,7 +14,7 @@ from pathlib import Path
 
 import domain
 from domain.protocol import IllegalAction
-from service import fixtures, server, storage
+from service import fixtures, records_cli, server, storage
 from service.errors import RecountError
 
 
@@ -107,8 +107,11 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--no-fixtures", action="store_true")
     sub.add_parser("rebuild", help="rebuild the leaderboards from the store's notification log")
     imp = sub.add_parser("import", help="record event files (every action is checked)")
-    imp.add_argument("files", nargs="+", type=Path)
+    imp.add_argument("files", nargs="+", type=Path, help="event files (*.json) or JSON Lines exports (*.jsonl)")
+    records_cli.add_parsers(sub, imp)
     args = parser.parse_args(argv)
+    if args.command == "verify":  # offline: no store
+        return records_cli.verify_command(args)
 
     location = args.db or storage.location_from_environment()
     listening = None
@@ -124,8 +127,14 @@ def main(argv: list[str] | None = None) -> int:
         code = rebuild_command(recount, leaderboard_file(_index_file(location, args.index)))
         recount.close()
         return code
+    if args.command == "export":
+        code = records_cli.export_command(recount, args)
+        recount.close()
+        return code
     if args.command == "import":
-        failures = _import(recount, args.files)
+        exports = [path for path in args.files if path.exists() and records_cli.is_jsonl(path)]
+        failures = _import(recount, [path for path in args.files if path not in exports])
+        failures += sum(records_cli.import_jsonl(recount, path, args.allow_unchained) for path in exports)
         recount.close()
         return 1 if failures else 0
 

@@ -1,0 +1,126 @@
+"""`recount export`, `recount import FILE.jsonl`, `recount verify` (issue 11): the
+subcommands for records that travel, wired into service/cli.py.
+
+Long exports and imports show a progress bar (rich) when stderr is a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable
+
+import msgspec
+
+from domain.protocol import IllegalAction
+from service import export, signing, sqlite_export, verify
+from service.errors import RecountError
+
+
+def add_parsers(sub: Any, imp: argparse.ArgumentParser) -> None:
+    imp.add_argument("--allow-unchained", action="store_true", help="JSON Lines exports: accept events recorded before the hash chain existed")
+    out = sub.add_parser("export", help="matches as JSON Lines (or the whole store as a Datasette-ready SQLite file)")
+    out.add_argument("match_ids", nargs="*", metavar="MATCH_ID")
+    out.add_argument("--all", action="store_true", help="every match in the store")
+    out.add_argument("-o", "--output", type=Path, default=None, help="the file to write (default: standard output)")
+    out.add_argument("--datasette", type=Path, default=None, metavar="FILE", help="write the whole store as an SQLite file for Datasette")
+    check = sub.add_parser("verify", help="check an exported match offline: its chain, its actions, its standings and their signature")
+    check.add_argument("file", type=Path)
+    check.add_argument("--key", type=Path, default=None, help="the server's public key (PEM, from GET /keys/signing)")
+    check.add_argument("--certificate", type=Path, default=None, help="a certificate (GET /matches/{id}/certificate) beside the export")
+
+
+@contextmanager
+def progress(total: int, what: str) -> Iterator[Callable[[], None]]:
+    """A function to call after each item: a bar on a terminal, nothing otherwise."""
+    if not sys.stderr.isatty() or total < 2:
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda: bar.advance(task)
+
+
+def is_jsonl(path: Path) -> bool:
+    """A JSON Lines export (by its extension, else by its first line: a header)."""
+    if path.suffix in (".jsonl", ".ndjson"):
+        return True
+    if path.suffix == ".json":
+        return False
+    with path.open("rb") as file:
+        return b'"format"' in file.readline()
+
+
+def export_command(recount: Any, args: argparse.Namespace) -> int:
+    if args.datasette is not None:
+        ids = sqlite_export.match_ids(recount)
+        with progress(len(ids), "export") as advance:
+            written = sqlite_export.build(recount, args.datasette, ids, advance)
+        print(f"{args.datasette}: {written} matches (tables matches, players, events, placings); open it with: datasette {args.datasette}", file=sys.stderr)
+        return 0
+    ids = sqlite_export.match_ids(recount) if args.all else args.match_ids
+    if not ids:
+        print("recount export: name the matches (MATCH_ID…), or --all, or --datasette FILE", file=sys.stderr)
+        return 2
+    out = args.output.open("wb") if args.output else sys.stdout.buffer
+    try:
+        with progress(len(ids), "export") as advance:
+            for match_id in ids:
+                for line in export.export_lines(recount, match_id):
+                    out.write(line)
+                advance()
+    except RecountError as error:
+        print(f"recount export: {error.message}; nothing more written", file=sys.stderr)
+        return 1
+    finally:
+        if args.output:
+            out.close()
+    return 0
+
+
+def import_jsonl(recount: Any, path: Path, allow_unchained: bool) -> int:
+    """Import a JSON Lines export; each match all or nothing. Failures: 0 or 1."""
+    try:
+        with path.open("rb") as file:
+            matches = export.parse(file)
+    except (OSError, RecountError) as error:
+        print(f"{path}: not imported: {getattr(error, 'message', error)}", file=sys.stderr)
+        return 1
+    failures = 0
+    with progress(len(matches), f"import {path.name}") as advance:
+        for match in matches:
+            try:
+                match_id = export.import_match(recount, match, allow_unchained=allow_unchained)
+            except (IllegalAction, RecountError) as error:
+                print(f"{path}: match {match.header.match_id} not imported: {getattr(error, 'message', error)}", file=sys.stderr)
+                failures = 1
+            else:
+                print(f"{path.name}: match {match_id} ({len(match.lines)} events) imported, chain verified, every action checked")
+            advance()
+    return failures
+
+
+def verify_command(args: argparse.Namespace) -> int:
+    """0 when every match of the file verifies; 1 naming the first bad step otherwise."""
+    try:
+        key = args.key.read_bytes() if args.key else None
+        certificate = msgspec.json.decode(args.certificate.read_bytes(), type=signing.Certificate) if args.certificate else None
+        with args.file.open("rb") as file:
+            verdicts = verify.verify_lines(file, public_pem=key, certificate=certificate)
+    except (OSError, ValueError, msgspec.DecodeError) as error:
+        print(f"recount verify: {error}", file=sys.stderr)
+        return 2
+    except RecountError as error:
+        print(f"{args.file}: not an export Recount can read: {error.message}", file=sys.stderr)
+        return 1
+    for verdict in verdicts:
+        status = "OK" if verdict.ok else f"BAD at step {verdict.bad_step}"
+        print(f"match {verdict.match_id}: {status}")
+        for finding in verdict.findings:
+            print(f"  {finding}")
+    return 0 if all(v.ok for v in verdicts) else 1

@@ -1,0 +1,106 @@
+"""Tamper evidence (issue 11): every event's metadata chains it to the event before it,
+and `recount verify` names the first step whose content no longer matches."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from service import chain, cli, fixtures
+from service.app import Recount
+from service.store import MatchStore
+from service.storage import env_for
+from tests.service.test_api import PLAYERS, classic_deal
+
+
+@pytest.fixture(autouse=True)
+def _key_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RECOUNT_KEY_FILE", str(tmp_path / "test.key"))
+
+
+def test_every_recorded_event_is_chained_to_the_one_before_it_batches_and_corrections_included(recount: Recount) -> None:
+    from domain.protocol import MatchSetup
+
+    created = recount.create(MatchSetup(system="president", preset="classic", players=PLAYERS, mode="full"))
+    deal = classic_deal()
+    first = deal["hands"]["Al"][0]
+    recount.append(created.match_id, created.write_token, [deal])
+    recount.append(created.match_id, created.write_token, [{"type": "CardsPlayed", "player": "Al", "cards": [first]}, {"type": "PlayerPassed", "player": "Betty"}])
+    recount.append(created.match_id, created.write_token, [{"type": "EventVoided", "step": 4, "reason": "Betty did not pass"}])
+    records = recount.store.read(created.match_id)
+    assert len(records) == 5 and all(r.meta.chain for r in records)
+    previous = None
+    for record in records:
+        assert record.meta.chain == chain.record_hash(previous, record)
+        previous = record.meta.chain
+    assert chain.verify_records(records).words() == "chain intact over 5 steps"
+
+
+def test_events_recorded_before_the_chain_verify_as_unchained_up_to_the_first_chained_one() -> None:
+    old = [(1, {"recorded_at": 1.0, "recorded_by": "old"}, {"type": "A"}), (2, {"recorded_at": 2.0, "recorded_by": "old"}, {"type": "B"})]
+    meta = {"recorded_at": 3.0, "recorded_by": "new"}
+    chained = (3, {**meta, "chain": chain.next_hash(None, meta, {"type": "C"})}, {"type": "C"})
+    report = chain.verify([*old, chained])
+    assert (report.unchained, report.checked, report.broken) == (2, 1, None)
+    assert report.words() == "chain intact over 1 steps (steps 1 to 2 were recorded before the chain existed: unchained, not verified)"
+    after = chain.verify([(1, chained[1], chained[2]), (2, *old[1][1:])])
+    assert after.broken is not None and after.broken.step == 2 and "carries no hash" in after.broken.message
+
+
+def test_one_byte_changed_in_a_stored_event_is_named_by_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The store itself is edited behind the application's back: one byte of step 9's
+    stored JSON (a card's rank) changes; the export still runs, and verify names step 9."""
+    db = tmp_path / "recount.sqlite"
+    recount = Recount(MatchStore(env_for(str(db))))
+    created = fixtures.record(recount, fixtures.read(fixtures.FIXTURES / "president/classic-four-full.json"))
+    recount.close()
+    with sqlite3.connect(db) as conn:
+        (state,) = conn.execute("SELECT state FROM stored_events WHERE originator_id = ? AND originator_version = 9", [created.match_id]).fetchone()
+        index = state.index(b'"cards":["') + len(b'"cards":["')
+        changed = state[:index] + (b"5" if state[index : index + 1] != b"5" else b"6") + state[index + 1 :]
+        assert len(changed) == len(state) and sum(a != b for a, b in zip(changed, state)) == 1
+        conn.execute("UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 9", [changed, created.match_id])
+    out = tmp_path / "match.jsonl"
+    assert cli.main(["--db", str(db), "--index", ":memory:", "export", created.match_id, "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert cli.main(["verify", str(out)]) == 1
+    said = capsys.readouterr().out
+    assert f"match {created.match_id}: BAD at step 9" in said
+    assert "chain broken at step 9" in said
+
+
+def test_verify_accepts_an_intact_export_and_names_a_changed_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "recount.sqlite"
+    assert cli.main(["--db", str(db), "import", str(fixtures.FIXTURES / "bid/two-player.json")]) == 0
+    out = tmp_path / "all.jsonl"
+    assert cli.main(["--db", str(db), "export", "--all", "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert cli.main(["verify", str(out), "--key", str(tmp_path / "public.pem")]) == 2  # no such key file: says so
+    from service import signing
+
+    (tmp_path / "public.pem").write_text(signing.public_key(signing.load_or_create(tmp_path / "test.key")).pem)
+    assert cli.main(["verify", str(out), "--key", str(tmp_path / "public.pem")]) == 0
+    said = capsys.readouterr().out
+    assert ": OK" in said and "certificate signature holds under the given public key" in said
+    lines = out.read_bytes().splitlines()
+    lines[5] = lines[5].replace(b'"recorded_at":', b'"recorded_at":1', 1)
+    out.write_bytes(b"\n".join(lines) + b"\n")
+    assert cli.main(["verify", str(out)]) == 1
+    assert "BAD at step 5" in capsys.readouterr().out
+
+
+def test_verify_refuses_standings_signed_by_another_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from service import signing
+
+    db = tmp_path / "recount.sqlite"
+    assert cli.main(["--db", str(db), "import", str(fixtures.FIXTURES / "bid/two-player.json")]) == 0
+    out = tmp_path / "all.jsonl"
+    assert cli.main(["--db", str(db), "export", "--all", "-o", str(out)]) == 0
+    other = tmp_path / "other.pem"
+    other.write_text(signing.public_key(signing.load_or_create(tmp_path / "other.key")).pem)
+    capsys.readouterr()
+    assert cli.main(["verify", str(out), "--key", str(other)]) == 1
+    assert "was signed with key" in capsys.readouterr().out
