@@ -12,6 +12,7 @@ import * as generic from "/static/render-generic.js";
 import { Controls } from "/static/record-choices.js";
 import { Fixes } from "/static/record-fixes.js";
 import { NetworkDown, Outbox, call } from "/static/record-outbox.js";
+import { QuickEntry } from "/static/record-quick.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
@@ -60,6 +61,15 @@ const fixes = new Fixes({
   players: () => (page.summary ? page.summary.players : []),
   version: () => page.version,
 });
+
+// An action typed in the notation's terse form (record-quick.js), recorded like a tap.
+new QuickEntry({
+  call: (path, options) => call(token, path, options),
+  matchPath,
+  record: (events, label) => record(events, label),
+  rule: (what, rule) => showRule(what, rule),
+  version: () => page.version,
+}, $("quick"));
 
 const outbox = new Outbox(matchPath, token, {
   head: () => page.version,
