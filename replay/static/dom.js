@@ -76,10 +76,20 @@ export function useStylesheet(href) {
   document.head.append(h("link", { rel: "stylesheet", href }));
 }
 
-// A player's colour by seat: --seat-a … --seat-g, then round again.
+// A player's colour: --seat-a … --seat-g by the player's place in `players`, then round again.
 export function seatColour(players, player) {
   const index = players.indexOf(player);
   return index < 0 ? "var(--muted)" : `var(--seat-${"abcdefg"[index % 7]})`;
+}
+
+// A player's colour for the whole match (issue 12: colours followed the seat, so re-seating between
+// games changed them): by the player's place in the match's player list (the summary's `players`,
+// stable for the match), then those the list lacks (joined since, or no list given) in the order of
+// `shown`, the players of the frame drawn.
+export function playerColour(matchPlayers, shown, player) {
+  const order = [...(matchPlayers || [])];
+  for (const other of shown || []) if (!order.includes(other)) order.push(other);
+  return seatColour(order, player);
 }
 
 // "7C" → "7♣": a card code's short label for sentences and tiles.

@@ -3,7 +3,7 @@
 // is still being played), the players' hands and sealed bids, and the last reveal.
 // Each region's result is the domain's tally as the view gives it (region.result:
 // winner, by which rule, final or so far); the rule itself lives only there.
-import { card, cardBack, cardLabel, h, seatColour, useStylesheet } from "/static/dom.js";
+import { card, cardBack, cardLabel, h, playerColour, useStylesheet } from "/static/dom.js";
 
 useStylesheet("/static/render-bid.css");
 
@@ -13,7 +13,7 @@ export const title = "Presidential Bid";
 export function render(frame, ctx) {
   const view = frame.view;
   const players = view.players.map((seat) => seat.player);
-  const colour = (player) => seatColour(players, player);
+  const colour = (player) => playerColour(ctx.players, players, player); // the match's order, as every renderer
   const regions = view.board.regions;
   const votes = Object.fromEntries(players.map((player) => [player, 0]));
   for (const region of regions) if (region.result.winner && region.result.final) votes[region.result.winner] += region.votes;

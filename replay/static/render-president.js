@@ -1,7 +1,7 @@
 // President: the seats in order around the table with their roles, points and hands
 // (the cards when this perspective may see them, else how many), the current trick,
 // who leads and whose turn it is, the exchanges of the deal and the finishing order.
-import { card, cardBack, cardLabel, h, seatColour, useStylesheet } from "/static/dom.js";
+import { card, cardBack, cardLabel, h, playerColour, useStylesheet } from "/static/dom.js";
 
 useStylesheet("/static/render-president.css");
 
@@ -22,7 +22,9 @@ const PHASES = {
 export function render(frame, ctx) {
   const view = frame.view;
   const seats = view.seating;
-  const colour = (player) => seatColour(seats, player);
+  // By the player's place in the match's list (ctx.players), not the seat: re-seating between games
+  // keeps each player's colour. Players who joined since follow, in seat order.
+  const colour = (player) => playerColour(ctx.players, seats, player);
   const order = view.ranks || STANDARD_RANKS; // the ruleset's order, low to high, when the view gives it
   const rankOf = (code) => {
     const rank = [...order].sort((a, b) => b.length - a.length).find((r) => code.startsWith(r));
@@ -91,7 +93,7 @@ function drawCentre(view, colour, step, face) {
     );
   }
   if (!view.trick.length) {
-    const who = view.turn || view.leader;
+    const who = view.trick_leader || view.turn;
     return h("p", { class: "pres-empty" }, who ? `${who} leads` : PHASES[view.phase] || "");
   }
   // A long trick keeps its latest plays on the table; the earlier ones are counted.
@@ -120,7 +122,7 @@ function drawSeat(view, player, index, count, colour, sortHand, face, justPlayed
   const points = view.points[player] ?? 0;
   const markers = [
     player === view.dealer ? h("span", { class: "marker dealer", title: "dealer" }, "dealer") : null,
-    player === view.leader && view.phase === "playing" ? h("span", { class: "marker leads" }, "leads") : null,
+    player === view.trick_leader ? h("span", { class: "marker leads", title: "leads this trick" }, "leads") : null,
     player === view.turn ? h("span", { class: "marker turn" }, "to play") : null,
     view.passed.includes(player) ? h("span", { class: "marker passed" }, "passed") : null,
     out >= 0 ? h("span", { class: "marker out" }, `out ${ordinal(out + 1)}`) : null,
