@@ -1,0 +1,70 @@
+// What-if in the viewer: the match replayed under another preset or other options
+// (POST /matches/{id}/what-if). Shows the first step the other rules forbid, with the
+// rule's sentence, or the standings under them beside the recorded ones.
+import { h } from "/static/dom.js";
+
+const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
+const matchPath = `/matches/${encodeURIComponent(matchId)}`;
+const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
+
+async function call(path, options = {}) {
+  const headers = { Accept: "application/json" };
+  if (token()) headers.Authorization = `Bearer ${token()}`;
+  if (options.body) headers["Content-Type"] = "application/json";
+  const reply = await fetch(path, { method: options.method || "GET", headers, body: options.body && JSON.stringify(options.body) });
+  return { status: reply.status, body: await reply.json().catch(() => ({})) };
+}
+
+function placings(standings) {
+  return Object.fromEntries(standings.placings.map((p) => [p.player, p]));
+}
+
+function sideBySide(answer) {
+  const recorded = placings(answer.recorded_standings), other = placings(answer.standings);
+  const cell = (p) => (p ? `${p.place}${p.score !== null && p.score !== undefined ? ` (${p.score})` : ""}` : "–");
+  return h("table", { class: "whatif-table" },
+    h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Recorded"), h("th", null, `Under ${answer.preset}`))),
+    h("tbody", null, Object.keys(recorded).map((player) =>
+      h("tr", { "data-player": player, class: cell(recorded[player]) !== cell(other[player]) ? "changed" : null },
+        h("td", null, player), h("td", null, cell(recorded[player])), h("td", null, cell(other[player]))))));
+}
+
+async function mount() {
+  const side = document.querySelector("aside.side") || document.body;
+  const summary = await call(matchPath);
+  const systems = await call("/systems");
+  if (summary.status !== 200 || systems.status !== 200) return;
+  const system = systems.body.find((s) => s.name === summary.body.system);
+  const presets = system ? Object.keys(system.presets) : [];
+  const preset = h("select", { id: "whatif-preset", "aria-label": "Preset" },
+    h("option", { value: "" }, "(the match's own)"), presets.map((name) => h("option", { value: name }, name)));
+  const options = h("textarea", { id: "whatif-options", rows: 2, placeholder: '{"role_points": [3, 1, 0, -1, -3]}', "aria-label": "Options as JSON" });
+  const out = h("div", { id: "whatif-result", role: "status", "aria-live": "polite" });
+  const run = async () => {
+    let body = {};
+    if (preset.value) body.preset = preset.value;
+    if (options.value.trim()) {
+      try { body.options = JSON.parse(options.value); }
+      catch (error) { out.replaceChildren(h("p", { class: "error" }, `The options are not JSON: ${error.message}`)); return; }
+    }
+    const reply = await call(`${matchPath}/what-if`, { method: "POST", body });
+    if (reply.status !== 200) return out.replaceChildren(h("p", { class: "error" }, reply.body.error || `HTTP ${reply.status}`));
+    const answer = reply.body;
+    if (!answer.legal) {
+      out.replaceChildren(
+        h("p", { class: "whatif-illegal" }, `Under these rules step ${answer.step} is not allowed: ${answer.error}`),
+        answer.rule ? h("blockquote", null, answer.rule.quote) : null,
+        answer.rule ? h("p", { class: "source" }, answer.rule.source) : null,
+        answer.step > 1 ? h("a", { href: `?step=${answer.step}${location.hash}` }, `Go to step ${answer.step}`) : null);
+    } else {
+      out.replaceChildren(h("p", null, answer.standings.final ? "Final standings:" : "Standings so far:"), sideBySide(answer));
+    }
+  };
+  side.append(h("details", { class: "whatif", id: "whatif" },
+    h("summary", null, "What if…"),
+    h("p", { class: "muted" }, "Replay this match under another preset or other options (a house rule the table argued about)."),
+    h("label", null, "Preset ", preset), options,
+    h("button", { id: "whatif-run", type: "button", onclick: run }, "Replay under these rules"), out));
+}
+
+mount();
