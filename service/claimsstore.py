@@ -51,11 +51,15 @@ _decoder = msgspec.json.Decoder(ClaimEvent)
 
 
 class Confirmations(msgspec.Struct, frozen=True, kw_only=True):
+    """Who confirmed; `you` is the reader's seat when they sent a seat token (the viewer
+    offers that player the button)."""
+
     match_id: str
     players: list[str]
     confirmed_by: list[str]
     final: bool
     words: str
+    you: str | None = None
 
 
 class Dispute(msgspec.Struct, frozen=True, kw_only=True):
@@ -122,11 +126,13 @@ def confirm(recount: Recount, match_id: str, token: str | None) -> Confirmations
             raise Conflict(f"{player} has confirmed these standings already")
 
     _append(recount, match_id, StandingsConfirmed(player=player, step=log.version, at=recount.clock()), once)
-    return confirmations(recount, match_id)
+    return confirmations(recount, match_id, token)
 
 
-def confirmations(recount: Recount, match_id: str) -> Confirmations:
+def confirmations(recount: Recount, match_id: str, token: str | None = None) -> Confirmations:
     log = recount.log(match_id)
+    seats = (log.created.meta.seat_token_sha256 or {}).items()
+    you = next((p for p, h in seats if tokens.matches(token, h)), None) if token else None
     players = list(log.system.players(log.state))
     by = list(dict.fromkeys(e.player for e in events(recount, match_id) if isinstance(e, StandingsConfirmed)))
     return Confirmations(
@@ -135,6 +141,7 @@ def confirmations(recount: Recount, match_id: str) -> Confirmations:
         confirmed_by=by,
         final=log.system.finished(log.state),
         words=f"confirmed by {len(by)} of {len(players)}",
+        you=you,
     )
 
 

@@ -80,10 +80,11 @@ def confirm_standings(request: Request, match_id: FromPath[str]) -> Confirmation
     return claimsstore.confirm(recount_of(request), match_id, bearer(request))
 
 
-@get("/matches/{match_id:str}/confirmations", sync_to_thread=True, operation_id="listConfirmations", responses=errors_documented(404, 503))
+@get("/matches/{match_id:str}/confirmations", sync_to_thread=True, operation_id="listConfirmations", responses=errors_documented(400, 404, 503))
 def list_confirmations(request: Request, match_id: FromPath[str]) -> Confirmations:
-    """Who has confirmed the final standings: "confirmed by 3 of 4"."""
-    return claimsstore.confirmations(recount_of(request), match_id)
+    """Who has confirmed the final standings: "confirmed by 3 of 4" (with a seat token,
+    `you` names that seat)."""
+    return claimsstore.confirmations(recount_of(request), match_id, bearer(request))
 
 
 @post("/matches/{match_id:str}/disputes", status_code=201, sync_to_thread=True, operation_id="raiseDispute", request_max_body_size=CLAIM_BODY_MAX, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
