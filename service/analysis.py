@@ -95,9 +95,8 @@ def _needs_everything(app: Any, log: Any, token: str | None) -> None:
 def what_if(request: Request, match_id: FromPath[str], data: JSONBody[OtherRules]) -> WhatIf:
     """The match replayed under another preset or other options: the first step they
     forbid (with the rule), or the standings under them beside the recorded ones. It
-    reads the whole record: the write token, or a finished match open to everyone."""
-    if data.preset is None and not data.options:
-        raise Malformed("say another preset or some options to replay the match under")
+    reads the whole record: the write token, or a finished match open to everyone.
+    Neither a preset nor options: the match's own rules, every step checked again."""
     app = recount_of(request)
     log = app.log(match_id)
     _needs_everything(app, log, bearer(request))

@@ -85,9 +85,11 @@ class Leaderboard:
                 notifications = self.recount.store.notifications(position + 1, BATCH)
                 if not notifications:
                     break
+                # Only a stream's last event in the batch can be the one that ends its match.
+                last = {str(n.originator_id): n.id for n in notifications}
                 with self.db.conn:
                     for notification in notifications:
-                        self._fold(notification)
+                        self._fold(notification, last[str(notification.originator_id)] == notification.id)
                     position = notifications[-1].id
                     self.db["lb_position"].upsert({"name": "leaderboard", "notification_id": position}, pk="name")
                 read += len(notifications)
@@ -95,7 +97,7 @@ class Leaderboard:
                     progress(position - start, max(head - start, position - start))
             return read
 
-    def _fold(self, notification: Any) -> None:
+    def _fold(self, notification: Any, last_of_stream: bool) -> None:
         stream = str(notification.originator_id)
         if notification.originator_version == 1:
             record = self.recount.store.decode(notification)
@@ -105,6 +107,8 @@ class Leaderboard:
                 {"id": stream, "system": found.name, "preset": setup.preset or "", "players": json.dumps(setup.players), "ended": 0},
                 pk="id",
             )
+            return
+        if not last_of_stream:
             return
         rows = list(self.db["lb_matches"].rows_where("id = ?", [stream]))
         if not rows or rows[0]["ended"]:
