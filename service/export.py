@@ -30,7 +30,7 @@ from domain.corrections import correction_types
 from domain.protocol import GameSystem, IllegalAction, event_tag
 from service import chain, signing
 from service.app import Recount
-from service.errors import Conflict, Forbidden, RecountError
+from service.errors import Conflict, Forbidden, NotFound, RecountError, Unauthenticated
 from service.matchlog import MatchLog
 from service.store import Meta, Recorded, VersionConflict
 
@@ -44,6 +44,12 @@ class BadFile(RecountError):
 
 
 MatchId = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
+
+
+class Damaged(RecountError):
+    """A stored record whose chain does not hold: changed behind the application's back."""
+
+    status = 500
 
 
 class Header(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -86,7 +92,7 @@ def certificate(recount: Recount, match_id: str) -> signing.Certificate:
         raise Conflict(f"match {match_id} is not finished: its standings are not final, so there is nothing to certify yet")
     report = chain.verify_records(log.records)
     if report.broken is not None:
-        raise RecountError(f"match {match_id} cannot be certified: {report.words()}")
+        raise Damaged(f"match {match_id} cannot be certified: {report.words()}")
     body = signing.certificate_body(match_id, log.system.name, log.version, log.records[-1].meta.chain, log.system.standings(log.state), recount.clock())
     return signing.sign(signing.server_key(recount), body)
 
@@ -97,8 +103,6 @@ def may_export(recount: Recount, match_id: str, token: str | None) -> None:
     log = recount.log(match_id)
     if recount.perspective(log, token, None).kind != "everyone":
         if token is None:
-            from service.errors import Unauthenticated
-
             raise Unauthenticated("exporting a running (or private) match needs its write token: an export holds every hand")
         raise Forbidden("exporting a running (or private) match needs its write token: an export holds every hand")
 
@@ -109,8 +113,6 @@ def export_lines(recount: Recount, match_id: str) -> Iterator[bytes]:
     `verify` can say where it is damaged."""
     records = recount.store.read(match_id)
     if not records:
-        from service.errors import NotFound
-
         raise NotFound(f"there is no match {match_id!r}")
     cert = None
     try:

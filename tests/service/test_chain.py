@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from service import chain, cli, fixtures
+from service import chain, cli, export, fixtures
 from service.app import Recount
 from service.store import MatchStore
 from service.storage import env_for
@@ -63,6 +63,10 @@ def test_one_byte_changed_in_a_stored_event_is_named_by_verify(tmp_path: Path, c
         changed = state[:index] + (b"5" if state[index : index + 1] != b"5" else b"6") + state[index + 1 :]
         assert len(changed) == len(state) and sum(a != b for a, b in zip(changed, state)) == 1
         conn.execute("UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 9", [changed, created.match_id])
+    reopened = Recount(MatchStore(env_for(str(db))))
+    with pytest.raises(export.Damaged, match="chain broken at step 9"):
+        export.certificate(reopened, created.match_id)  # a damaged record is never signed
+    reopened.close()
     out = tmp_path / "match.jsonl"
     assert cli.main(["--db", str(db), "--index", ":memory:", "export", created.match_id, "-o", str(out)]) == 0
     capsys.readouterr()
