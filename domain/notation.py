@@ -155,8 +155,8 @@ def parse_line(system: GameSystem, state: Any, line: str) -> msgspec.Struct:
     """The event a line (long or terse, with or without its `N.` step) says, in
     `state` (the state before it). Raises NotationError naming the token at fault."""
     text = _STEP.sub("", line.strip(), count=1).strip()
-    if not text:
-        raise NotationError("the line is empty")
+    if not tokens(text):
+        raise NotationError("the line is empty", text)
     event = from_json_line(system, text)
     if event is not None:
         return event

@@ -116,6 +116,8 @@ def parse(state: State, line: str) -> msgspec.Struct:
     lowered = [w.lower() for w in words]
     if lowered in (["end"], ["the", "match", "ends"]):
         return MatchEnded()
+    if lowered == ["join"]:
+        raise NotationError("who joins? 'join <name> [after <player>]'", words[0])
     if lowered[0] == "join" or (len(words) > 1 and lowered[1] in ("joins", "join") and lowered[0] != "join"):
         name = words[1] if lowered[0] == "join" else words[0]
         rest = words[2:]

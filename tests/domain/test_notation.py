@@ -205,3 +205,24 @@ def test_a_file_with_an_illegal_line_is_refused_at_that_line():
 def test_a_header_without_players_is_refused():
     with pytest.raises(NotationError, match="no Players tag"):
         parse_match('[System "president"]\n')
+
+
+WORDS = ("a b c d al p g > dr cw ccw deal : ; , 3x9 0x3 9c 10h jk +2 unseen ask h l join after end roll r cast hq "
+         "rumor give first parties undecided 12 in oh vp mid turned up bids shown seals ( ) -1 {} CardsPlayed 1. é").split()
+STATES = [
+    _state(MatchSetup(system="president", players=["Al", "Betty", "Carl", "Dana"], preset="deck"), steps=3),
+    _state(MatchSetup(system="president", players=["Al", "Betty", "Carl", "Dana"], mode="public"), steps=10),
+    _state(BID, steps=1),
+    _state(MRP, steps=8),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(at=st.sampled_from(STATES), words=st.lists(st.sampled_from(WORDS), min_size=0, max_size=6))
+def test_any_typed_line_parses_or_is_refused_in_words(at, words):
+    """Whatever is typed, the answer is an event or a NotationError (a 422), never a crash."""
+    system, state = at
+    try:
+        parse_line(system, state, " ".join(words))
+    except NotationError as refused:
+        assert refused.message
