@@ -128,3 +128,16 @@ def test_the_leaderboard_page_is_served_to_a_browser(client: TestClient) -> None
     reply = client.get("/leaderboards", headers={"Accept": "text/html"})
     assert reply.status_code == 200
     assert '<script type="module" src="/static/leaderboard.js">' in reply.text
+
+
+def test_recount_rebuild_rebuilds_the_leaderboards_from_the_store(tmp_path: Path, capsys) -> None:
+    from service import cli
+
+    db = str(tmp_path / "store.sqlite")
+    fixture = str(FIXTURES / "president" / "classic-four-full.json")
+    assert cli.main(["--db", db, "import", fixture]) == 0
+    capsys.readouterr()
+    assert cli.main(["--db", db, "rebuild"]) == 0
+    said = capsys.readouterr().out
+    assert "president/classic (1 matches)" in said
+    assert (tmp_path / "store.leaderboard.sqlite").exists()
