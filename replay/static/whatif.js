@@ -29,15 +29,19 @@ function sideBySide(answer) {
         h("td", null, player), h("td", null, cell(recorded[player])), h("td", null, cell(other[player]))))));
 }
 
+// The presets are fetched when the panel is first opened: most readers never open it,
+// and a system's presets hold whole rulesets (every card of a deck).
+async function loadPresets(preset) {
+  const summary = await call(matchPath);
+  if (summary.status !== 200) return;
+  const system = await call(`/systems/${encodeURIComponent(summary.body.system)}`);
+  if (system.status !== 200) return;
+  preset.append(...Object.keys(system.body.presets).map((name) => h("option", { value: name }, name)));
+}
+
 async function mount() {
   const side = document.querySelector("aside.side") || document.body;
-  const summary = await call(matchPath);
-  const systems = await call("/systems");
-  if (summary.status !== 200 || systems.status !== 200) return;
-  const system = systems.body.find((s) => s.name === summary.body.system);
-  const presets = system ? Object.keys(system.presets) : [];
-  const preset = h("select", { id: "whatif-preset", "aria-label": "Preset" },
-    h("option", { value: "" }, "(the match's own)"), presets.map((name) => h("option", { value: name }, name)));
+  const preset = h("select", { id: "whatif-preset", "aria-label": "Preset" }, h("option", { value: "" }, "(the match's own)"));
   const options = h("textarea", { id: "whatif-options", rows: 2, placeholder: '{"role_points": [3, 1, 0, -1, -3]}', "aria-label": "Options as JSON" });
   const out = h("div", { id: "whatif-result", role: "status", "aria-live": "polite" });
   const run = async () => {
@@ -60,11 +64,15 @@ async function mount() {
       out.replaceChildren(h("p", null, answer.standings.final ? "Final standings:" : "Standings so far:"), sideBySide(answer));
     }
   };
-  side.append(h("details", { class: "whatif", id: "whatif" },
+  let presetsAsked = false;
+  const panel = h("details", { class: "whatif", id: "whatif", ontoggle: () => {
+    if (panel.open && !presetsAsked) { presetsAsked = true; loadPresets(preset); }
+  } },
     h("summary", null, "What if…"),
     h("p", { class: "muted" }, "Replay this match under another preset or other options (a house rule the table argued about)."),
     h("label", null, "Preset ", preset), options,
-    h("button", { id: "whatif-run", type: "button", onclick: run }, "Replay under these rules"), out));
+    h("button", { id: "whatif-run", type: "button", onclick: run }, "Replay under these rules"), out);
+  side.append(panel);
 }
 
 mount();
