@@ -34,7 +34,7 @@ def require_player(state: MatchState, player: str) -> int:
     return seat
 
 
-def require_turn(state: MatchState, player: str, *, at_headquarters: bool = False) -> int:
+def require_turn(state: MatchState, player: str, *, at_headquarters: bool = False, raising_funds: bool = False) -> int:
     """The acting player's seat, if it is their turn, the dice are rolled and the
     turn is at the right stage."""
     require_campaign(state)
@@ -47,6 +47,10 @@ def require_turn(state: MatchState, player: str, *, at_headquarters: bool = Fals
         if at_headquarters:
             raise IllegalAction(f"{player} is not at Campaign Headquarters", rules.HQ_ROLL)
         raise IllegalAction(f"{player} is at Campaign Headquarters and draws a card now", rules.HQ_CARD)
+    if state.turn.raising_funds != raising_funds:
+        if raising_funds:
+            raise IllegalAction(f"{player} did not announce fund raising before rolling", rules.FUND_ANNOUNCE)
+        raise IllegalAction(f"{player} announced fund raising: the roll locates a state to raise funds in", rules.FUND_STATE)
     return seat
 
 
@@ -63,7 +67,11 @@ def check_dice_rolled(state: MatchState, event: DiceRolled) -> None:
     if unknown or not event.regions or len(set(event.regions)) != len(event.regions):
         names = ", ".join(state.board.by_region)
         raise IllegalAction(f"choose a region among {names}", rules.REGION)
-    if len(event.regions) > (2 if state.home_stretch else 1):
+    if event.raising_funds and not state.created.ruleset.fund_raising:
+        raise IllegalAction("this match's ruleset leaves Fund Raising off", rules.ADVANCED)
+    if len(event.regions) > (2 if state.home_stretch and not event.raising_funds else 1):
+        if event.raising_funds:
+            raise IllegalAction("fund raising selects one region", rules.FUND_ANNOUNCE)
         if state.home_stretch:
             raise IllegalAction("at most two regions in the home stretch", rules.HOME_STRETCH)
         raise IllegalAction("one region per turn until the home stretch", rules.HOME_STRETCH)
@@ -80,6 +88,7 @@ def evolve_dice_rolled(state: MatchState, event: DiceRolled) -> MatchState:
         dice=dice,
         reach=state.board.reach(regions, dice),
         step=state.step + 1,
+        raising_funds=event.raising_funds,
     )
     return replace(state, step=state.step + 1, turn=turn)
 
@@ -318,11 +327,23 @@ def end_campaign(state: MatchState) -> MatchState:
     else:
         tie = state.created.ruleset.absentee_tie_first
         lead = state.seats[state.order[0]].party if tie == "first player" else PARTIES.index(tie)
-    top = min(abs(counts[0] - counts[1]), undecided)
-    rest = undecided - top
-    due = [0, 0]
-    due[lead] = top + (rest + 1) // 2
-    due[1 - lead] = rest // 2
+    # DEBATE 10: “the party winning the most debates will receive the first five
+    # Absentee Ballots”, before or after the basic count as the ruleset says.
+    debated = [sum(1 for _, won in state.debates if won == p) for p in (0, 1)]
+    five = [0, 0]
+    if debated[0] != debated[1]:
+        five[0 if debated[0] > debated[1] else 1] = 5
+    before = state.created.ruleset.debate_absentee_first
+    rest = undecided
+    first_five = [min(n, rest) for n in five] if before else [0, 0]
+    rest -= sum(first_five)
+    top = min(abs(counts[0] - counts[1]), rest)
+    rest -= top
+    later_five = [min(n, rest) for n in five] if not before else [0, 0]
+    rest -= sum(later_five)
+    due = [first_five[0] + later_five[0], first_five[1] + later_five[1]]
+    due[lead] += top + (rest + 1) // 2
+    due[1 - lead] += rest // 2
     return replace(
         state,
         phase="absentee",
@@ -332,4 +353,5 @@ def end_campaign(state: MatchState) -> MatchState:
         campaign_over=state.step,
         absentee_due=(due[0], due[1]),
         absentee_first=lead,
+        debate_absentee=(first_five[0] + later_five[0], first_five[1] + later_five[1]),
     )

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from domain.mrpresident.advanced_choices import announce_choices, fund_raising_choices, lucky_turn_choices, nomination_choices
 from domain.mrpresident.board import PARTIES
 from domain.mrpresident.campaign import squelching
 from domain.mrpresident.card_and_tally_choices import (
@@ -79,7 +80,8 @@ def setup_choices(state: MatchState) -> list[Choice]:
     if not state.party_of:
         found = parties_choices(state)
     else:
-        found = [c for party in (0, 1) if state.tickets[party] is None for c in ticket_choices(state, party)]
+        tickets = nomination_choices if state.created.ruleset.nomination else ticket_choices
+        found = [c for party in (0, 1) if state.tickets[party] is None for c in tickets(state, party)]
     # check_undecided_set_aside asks only that the stack is not formed yet: it may
     # come before the parties are drawn.
     if not state.undecided_formed:
@@ -167,10 +169,12 @@ def campaign_choices(state: MatchState) -> list[Choice]:
     name = state.players[seat]
     turn = state.turn
     if turn is None:
-        return [roll_choice(state, name), *rumor_gift_choices(state)]
+        return [roll_choice(state, name), *announce_choices(state, name), *rumor_gift_choices(state)]
     if turn.at_headquarters:
         return card_choices(state, seat)
-    return [*cast_choices(state, seat), *headquarters_choices(state, seat)]
+    if turn.raising_funds:
+        return fund_raising_choices(state, seat)
+    return [*cast_choices(state, seat), *headquarters_choices(state, seat), *lucky_turn_choices(state, seat)]
 
 
 def roll_choice(state: MatchState, name: str) -> Choice:

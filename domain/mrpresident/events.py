@@ -13,6 +13,7 @@ import msgspec
 
 from domain.mrpresident.board import Board
 from domain.mrpresident.ruleset import Ruleset
+from domain.mrpresident.tables import AdvancedTables, CandidateCard
 
 Party = Literal["Republican", "Democratic"]
 Seal = Literal["P", "VP"]
@@ -32,25 +33,6 @@ class Ballot(msgspec.Struct, frozen=True, kw_only=True):
     home_state_card: bool = False  # the Ballot marked "Home State" (never recorded)
 
 
-class CandidateCard(msgspec.Struct, frozen=True, kw_only=True):
-    """A Candidate Card as it lies on the table (Illustration I)."""
-
-    name: str
-    home_state: str
-    issues: list[str] = []
-    office: str = ""  # e.g. "Senator from"
-    campaign_ability: int
-    financial_support: int
-    press_support: int
-    fund_raising: int
-    advertising: int
-    effective_total: int
-
-    @property
-    def ratings_sum(self) -> int:
-        return self.campaign_ability + self.financial_support + self.press_support + self.fund_raising + self.advertising
-
-
 class MatchCreated(_Event):
     ruleset: Ruleset
     board: Board
@@ -58,6 +40,7 @@ class MatchCreated(_Event):
     players: list[str]
     preset: str = ""
     title: str = ""
+    tables: AdvancedTables | None = None  # the advanced game's printed tables, when any part is on
 
 
 # Setup
@@ -80,6 +63,24 @@ class TicketChosen(_Event):
     vice_president: CandidateCard
     president_player: str = ""
     vice_president_player: str = ""
+    # NOMINATION (four players): how the partners settled who runs for President.
+    settled: Literal["", "agreed", "effective total", "dice", "deal"] = ""
+    dice: dict[str, list[int]] = {}
+
+
+class CandidatesLaidOut(_Event):
+    """NOMINATION: the Candidate cards a player places face up, by name from the
+    match's deck: five of the party's cards each when four play, seven when two play."""
+
+    player: str
+    cards: list[str]
+
+
+class CandidatePicked(_Event):
+    """NOMINATION (four players): the candidate a player chooses from his five."""
+
+    player: str
+    card: str
 
 
 class UndecidedVotersSetAside(_Event):
@@ -104,6 +105,7 @@ class DiceRolled(_Event):
     player: str
     regions: list[str]
     dice: list[int]
+    raising_funds: bool = False  # FUND RAISING: announced at the beginning of the turn
 
 
 class BallotsCast(_Event):
@@ -183,6 +185,47 @@ class HeadquartersCardDrawn(_Event):
     effects: list[CardEffect] = []
 
 
+# The advanced game's turns
+
+
+class Advertised(_Event):
+    """ADVERTISING, after a roll of 7 or doubles: `drawn` Ballots taken from the
+    Undecided Voter stack, `ballots` of them cast (the rest back under the stack);
+    the opponent replenishes the stack by as many as were cast."""
+
+    player: str
+    region: str
+    drawn: int
+    ballots: list[Ballot] = []
+
+
+class FundsRaised(_Event):
+    """FUND RAISING, after a roll announced as fund raising (`DiceRolled.raising_funds`):
+    the state chosen among the three located, the second roll and the amount from the
+    Fund Raising Chart ($ millions). `state` "" when every state located has had its
+    funds raised by the party already: nothing is raised."""
+
+    player: str
+    state: str
+    chart_dice: list[int] = []
+    amount: int = 0
+
+
+class Debated(_Event):
+    """DEBATE, after a roll of 7 or doubles: the issue, the offices debating, the
+    Ballots each debater risked (one per region at most), each one's rolls (two if
+    identified with the issue), and which cast Ballots the caster leaves unrecorded."""
+
+    player: str
+    issue: str
+    risked: list[Ballot]
+    opponent_risked: list[Ballot]
+    dice: list[int]  # two dice, or four (two rolls) for a debater identified with the issue
+    opponent_dice: list[int]
+    office: Seal = "P"
+    unrecorded: list[str] = []  # states of cast risked Ballots not recorded on the Tally Board
+
+
 # After the campaign
 
 
@@ -205,6 +248,8 @@ class RegionCounted(_Event):
 CARD_EVENTS = (RumorDrawn, PressEndorsed, BulletinDrawn, HeadquartersCardDrawn)
 ACTION_TYPES = (
     PartiesDrawn,
+    CandidatesLaidOut,
+    CandidatePicked,
     TicketChosen,
     UndecidedVotersSetAside,
     FirstPlayerRolled,
@@ -213,6 +258,9 @@ ACTION_TYPES = (
     HeadquartersVisited,
     *CARD_EVENTS,
     RumorBallotsGiven,
+    Advertised,
+    FundsRaised,
+    Debated,
     AbsenteeBallotsCast,
     RegionCounted,
 )

@@ -110,10 +110,41 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         ),
     ] = "no one elected"
 
-    nomination: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Nomination"))] = False
-    advertising: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Advertising"))] = False
-    fund_raising: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Fund Raising"))] = False
-    debates: Annotated[bool, msgspec.Meta(description=_ADVANCED.format(what="Debating"))] = False
+    nomination: Annotated[
+        bool,
+        msgspec.Meta(
+            description="ADVANCED GAME, NOMINATION: True: the tickets are nominated from Candidate cards laid out "
+            "(five per player when four play, seven when two play) from the match's deck; False: the basic SETUP."
+        ),
+    ] = False
+    advertising: Annotated[
+        bool,
+        msgspec.Meta(
+            description="ADVANCED GAME, ADVERTISING: True: a party's funds start at its candidates' Financial Support "
+            "and a roll of 7 or doubles may be used to advertise; False: no advertising."
+        ),
+    ] = False
+    fund_raising: Annotated[
+        bool,
+        msgspec.Meta(description="ADVANCED GAME, FUND RAISING: True: a turn may be used to raise funds; False: no fund raising."),
+    ] = False
+    debates: Annotated[
+        bool,
+        msgspec.Meta(
+            description="ADVANCED GAME, DEBATE: True: a roll of 7 or doubles may be used to debate, and the party "
+            "winning the most debates receives the first five Absentee Ballots; False: no debates."
+        ),
+    ] = False
+    debate_absentee_first: Annotated[
+        bool,
+        msgspec.Meta(
+            description='DEBATE 10: "the party winning the most debates will receive the first five Absentee '
+            'Ballots"; ABSENTEE BALLOTS gives the party with more states "one card for each state more". The text '
+            "does not say which comes first. True: the debate winner's five first, then the basic count and deal of "
+            "the rest; False: the basic count first, then the debate winner's five, then the deal. A tie in debates "
+            "won gives no one the five."
+        ),
+    ] = True
     incumbent: Annotated[
         Literal["", "Republican", "Democratic"],
         msgspec.Meta(description=_ADVANCED.format(what="The incumbent year (the party in office)") + ' "": none.'),
@@ -125,5 +156,8 @@ PRESETS: dict[str, Ruleset] = {
     "basic": Ruleset(),
     # The same game with the 2024 electoral votes.
     "basic-2024": Ruleset(board="2024"),
+    # Every part of the ADVANCED GAME on the reconstructed 1964-68 board and tables
+    # (the incumbent year, a match of two games, is not recorded yet).
+    "advanced": Ruleset(nomination=True, advertising=True, fund_raising=True, debates=True),
 }
 DEFAULT_PRESET = "basic"

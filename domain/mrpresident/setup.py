@@ -19,7 +19,11 @@ from domain.mrpresident.events import (
     UndecidedVotersSetAside,
 )
 from domain.mrpresident.ruleset import DEFAULT_PRESET, PRESETS, Ruleset
+from domain.mrpresident.nomination import check_nominated_ticket
 from domain.mrpresident.state import Hand, MatchState, Seat, Ticket
+from domain.mrpresident.tables import default_tables
+from domain.mrpresident.tables import from_data as from_tables_data
+from domain.mrpresident.tables import validate as validate_tables
 from domain.protocol import IllegalAction, MatchSetup
 
 UNDECIDED_PER_CANDIDATE = 3
@@ -34,10 +38,19 @@ def start(setup: MatchSetup) -> MatchCreated:
         raise IllegalAction(f"Mr. President needs 2 or 4 players with distinct names, not {players}", rules.PLAYERS)
     if setup.mode not in ("popular", "electoral"):
         raise IllegalAction(f"choose mode 'popular' or 'electoral' (got {setup.mode!r})", rules.MODE)
-    ruleset = resolve_ruleset(setup.preset or DEFAULT_PRESET, setup.options)
+    options = dict(setup.options)
+    own_tables = options.pop("tables", None)
+    ruleset = resolve_ruleset(setup.preset or DEFAULT_PRESET, options)
     board = boards.from_data(setup.board) if setup.board is not None else boards.named(ruleset.board)
     if setup.board is None:
         boards.validate(board)
+    advanced = any(getattr(ruleset, flag) for flag in ADVANCED_FLAGS)
+    if own_tables is not None and not isinstance(own_tables, dict):
+        raise IllegalAction("the advanced tables are an object (see domain/mrpresident/tables.py)", rules.ADVANCED)
+    tables = None
+    if advanced:
+        tables = default_tables(board) if own_tables is None else from_tables_data(own_tables, board)
+        validate_tables(tables, board)
     return MatchCreated(
         ruleset=replace(ruleset, board=board.name),
         board=board,
@@ -45,6 +58,7 @@ def start(setup: MatchSetup) -> MatchCreated:
         players=players,
         preset=setup.preset or DEFAULT_PRESET,
         title=setup.title,
+        tables=tables,
     )
 
 
@@ -55,11 +69,8 @@ def resolve_ruleset(preset: str, options: dict) -> Ruleset:
         ruleset = msgspec.convert({**msgspec.to_builtins(PRESETS[preset]), **options}, Ruleset)
     except msgspec.ValidationError as error:
         raise IllegalAction(f"bad option: {error}", rules.OPTIONS) from None
-    switched_on = [flag for flag in ADVANCED_FLAGS if getattr(ruleset, flag)]
-    if switched_on:
-        raise IllegalAction(
-            f"the advanced game ({', '.join(switched_on)}) is not recorded yet: only the basic game", rules.ADVANCED
-        )
+    if ruleset.incumbent:
+        raise IllegalAction("the incumbent year (a match of two games) is not recorded yet", rules.ADVANCED)
     if ruleset.ballot_deck_size <= UNDECIDED_PER_CANDIDATE:
         raise IllegalAction("a Ballot deck must hold more than the three cards removed", rules.UNDECIDED)
     return ruleset
@@ -122,6 +133,10 @@ def check_ticket_chosen(state: MatchState, event: TicketChosen) -> None:
         raise IllegalAction(f"{members[0]} plays both {event.party} candidates", rules.TICKET_TWO)
     check_card(state, event.president)
     check_card(state, event.vice_president)
+    if state.created.ruleset.nomination:
+        check_nominated_ticket(state, event)
+    elif event.settled or event.dice:
+        raise IllegalAction("how a nomination was settled is recorded only with Nomination on", rules.ADVANCED)
 
 
 def evolve_ticket_chosen(state: MatchState, event: TicketChosen) -> MatchState:
@@ -135,7 +150,10 @@ def evolve_ticket_chosen(state: MatchState, event: TicketChosen) -> MatchState:
         step=state.step + 1,
     )
     tickets = (ticket, state.tickets[1]) if party == 0 else (state.tickets[0], ticket)
-    return replace(state, step=state.step + 1, tickets=tickets)
+    # ADVERTISING 1: “add the Financial Support ratings of both your candidates”.
+    funds = event.president.financial_support + event.vice_president.financial_support if state.created.ruleset.advertising else 0
+    funded = (funds, state.funds[1]) if party == 0 else (state.funds[0], funds)
+    return replace(state, step=state.step + 1, tickets=tickets, funds=funded)
 
 
 def check_undecided_set_aside(state: MatchState, event: UndecidedVotersSetAside) -> None:

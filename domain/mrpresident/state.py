@@ -72,6 +72,7 @@ class Turn(msgspec.Struct, frozen=True, kw_only=True):
     reach: frozenset[int]
     step: int
     at_headquarters: bool = False
+    raising_funds: bool = False
 
 
 class Rumor(msgspec.Struct, frozen=True, kw_only=True):
@@ -110,6 +111,16 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     absentee_steps: tuple[int, int] = (0, 0)
     counted: tuple[int, ...] = ()  # per region: step at which it was counted
     tallied: tuple[tuple[int, int] | None, ...] = ()  # per state: counted votes per party
+    # The advanced game
+    laid_out: dict[str, tuple[str, ...]] = {}  # NOMINATION: per player, the cards laid face up
+    picked: dict[str, str] = {}  # NOMINATION (four players): per player, the candidate chosen
+    funds: tuple[int, int] = (0, 0)  # per party: Available Advertising Funds, $ millions
+    raised: tuple[int, int] = (0, 0)  # per party: raised by fund raising
+    spent: tuple[int, int] = (0, 0)  # per party: spent on advertising
+    advertised: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # the Advertising column
+    fund_states: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # the Funds column
+    debates: tuple[tuple[str, int | None], ...] = ()  # (issue, winning party; None: stalemate)
+    debate_absentee: tuple[int, int] = (0, 0)  # per party: the first Absentee Ballots taken for debates won
 
     @property
     def players(self) -> list[str]:
@@ -120,6 +131,13 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
             return self.created.players.index(name)
         except ValueError:
             return None
+
+    @property
+    def tables(self):
+        return self.created.tables
+
+    def issues_won(self, party: int | None = None) -> list[str]:
+        return [issue for issue, winner in self.debates if winner is not None and (party is None or winner == party)]
 
     @property
     def four(self) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from domain.mrpresident import absentee, campaign, choices, headquarters, rules, setup, tally
+from domain.mrpresident import absentee, advertising, campaign, choices, debate, headquarters, nomination, rules, setup, tally
 from domain.mrpresident import events as ev
 from domain.mrpresident.ruleset import PRESETS
 from domain.mrpresident.standings import standings
@@ -20,6 +20,8 @@ from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspe
 
 RULES: dict[type, tuple[Callable[[MatchState, Any], None], Callable[[MatchState, Any], MatchState]]] = {
     ev.PartiesDrawn: (setup.check_parties_drawn, setup.evolve_parties_drawn),
+    ev.CandidatesLaidOut: (nomination.check_candidates_laid_out, nomination.evolve_candidates_laid_out),
+    ev.CandidatePicked: (nomination.check_candidate_picked, nomination.evolve_candidate_picked),
     ev.TicketChosen: (setup.check_ticket_chosen, setup.evolve_ticket_chosen),
     ev.UndecidedVotersSetAside: (setup.check_undecided_set_aside, setup.evolve_undecided_set_aside),
     ev.FirstPlayerRolled: (setup.check_first_player, setup.evolve_first_player),
@@ -31,6 +33,9 @@ RULES: dict[type, tuple[Callable[[MatchState, Any], None], Callable[[MatchState,
     ev.PressEndorsed: (headquarters.check_press_endorsed, headquarters.evolve_press_endorsed),
     ev.BulletinDrawn: (headquarters.check_bulletin_drawn, headquarters.evolve_card_effects),
     ev.HeadquartersCardDrawn: (headquarters.check_headquarters_card, headquarters.evolve_card_effects),
+    ev.Advertised: (advertising.check_advertised, advertising.evolve_advertised),
+    ev.FundsRaised: (advertising.check_funds_raised, advertising.evolve_funds_raised),
+    ev.Debated: (debate.check_debated, debate.evolve_debated),
     ev.AbsenteeBallotsCast: (absentee.check_absentee_ballots_cast, absentee.evolve_absentee_ballots_cast),
     ev.RegionCounted: (tally.check_region_counted, tally.evolve_region_counted),
 }

@@ -96,6 +96,18 @@ def supply_hints(state: MatchState, choice: Choice, event: dict[str, Any], rng: 
     for entry in hints.get("count", []):
         counted = entry["least"] + rng.randint(0, 12 * entry["ballots"])
         event["votes"].setdefault(entry["state"], {})[entry["party"]] = counted
+    if "amount" in hints:
+        rolled = event[hints["amount"]["by"]]
+        event[hints["amount"]["field"]] = hints["amount"]["amounts"][str(sum(rolled))]
+    if "debate" in hints:
+        debate = hints["debate"]
+        for field in ("risked", "opponent_risked"):
+            wanted = debate[field]
+            regions = rng.sample(list(debate["regions"]), rng.randint(wanted["least"], wanted["most"]))
+            states = [rng.choice(debate["regions"][region]) for region in regions]
+            event[field] = as_ballots(states, wanted["seals"], rng)
+        risked = sorted({b["state"] for b in event["risked"] + event["opponent_risked"]})
+        event["unrecorded"] = rng.sample(risked, rng.randint(0, len(risked)))
     if "cards" in hints:
         cards = hints["cards"]
         for field in cards["fields"]:

@@ -120,8 +120,9 @@ def test_a_users_board_is_embedded_in_the_first_event():
     [
         pytest.param({"players": ["Al", "Betty", "Carl"]}, "mrpresident.players", id="Number of players: 2 or 4"),
         pytest.param({"mode": None}, "mrpresident.mode", id="Players must decide popular or electoral votes"),
-        pytest.param({"preset": "advanced"}, "mrpresident.options", id="an unknown preset"),
-        pytest.param({"options": {"debates": True}}, "mrpresident.advanced", id="the advanced game is a later issue"),
+        pytest.param({"preset": "expert"}, "mrpresident.options", id="an unknown preset"),
+        pytest.param({"options": {"incumbent": "Democratic"}}, "mrpresident.advanced", id="the incumbent year is not recorded yet"),
+        pytest.param({"preset": "advanced", "options": {"tables": {"name": "mine"}}}, "mrpresident.advanced", id="a match's own advanced tables are validated"),
         pytest.param({"options": {"ballot_deck_size": 3}}, "mrpresident.undecided", id="each candidate removes three cards"),
         pytest.param({"options": {"board": "1812"}}, "mrpresident.board", id="an unknown named board"),
     ],

@@ -1,0 +1,121 @@
+"""NOMINATION (mr-president.md § ADVANCED GAME): Candidate cards laid out face up
+from the match's deck, each player's choice (four players), the nominee settled
+by agreement, a deal, the higher Effective Total or a recorded dice roll, and the
+running mate from the remaining nine; two players choose both from seven."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.mrpresident import rules
+from domain.mrpresident.board import PARTIES
+from domain.mrpresident.campaign import require_player
+from domain.mrpresident.events import CandidatePicked, CandidatesLaidOut, TicketChosen
+from domain.mrpresident.state import MatchState
+from domain.protocol import IllegalAction
+
+LAID_OUT = {4: 5, 2: 7}  # cards per player: “five of his party's cards”, “seven cards”
+
+
+def require_nomination(state: MatchState) -> None:
+    if not state.created.ruleset.nomination:
+        raise IllegalAction("this match's ruleset leaves Nomination off: the basic SETUP chooses the tickets", rules.ADVANCED)
+    if not state.party_of:
+        raise IllegalAction("draw the parties before the candidates", rules.PARTY_LOT)
+
+
+def partners(state: MatchState, party: int) -> list[str]:
+    return [name for name, p in zip(state.players, state.party_of) if p == party]
+
+
+def laid_rule(state: MatchState):
+    return rules.NOMINATION_FOUR if state.four else rules.NOMINATION_TWO
+
+
+def check_candidates_laid_out(state: MatchState, event: CandidatesLaidOut) -> None:
+    """mr-president.md § NOMINATION: “Each player receives five of his party's cards
+    and places them face up, in front of him.” (two players: “places seven cards face
+    up”): cards of the party's deck, none laid out twice."""
+    require_nomination(state)
+    seat = require_player(state, event.player)
+    party = state.party_of[seat]
+    if event.player in state.laid_out or state.tickets[party] is not None:
+        raise IllegalAction(f"{event.player} has laid out Candidate cards already", laid_rule(state))
+    want = LAID_OUT[len(state.players)]
+    if len(event.cards) != want or len(set(event.cards)) != want:
+        raise IllegalAction(f"{event.player} lays out {want} different Candidate cards, not {len(event.cards)}", laid_rule(state))
+    assert state.tables is not None
+    unknown = [name for name in event.cards if state.tables.card(party, name) is None]
+    if unknown:
+        raise IllegalAction(f"{', '.join(unknown)} is not a {PARTIES[party]} Candidate card of this match", laid_rule(state))
+    taken = {name for who in partners(state, party) for name in state.laid_out.get(who, ())}
+    if taken & set(event.cards):
+        raise IllegalAction(f"{', '.join(sorted(taken & set(event.cards)))} lies in front of the partner already", laid_rule(state))
+
+
+def evolve_candidates_laid_out(state: MatchState, event: CandidatesLaidOut) -> MatchState:
+    return replace(state, step=state.step + 1, laid_out={**state.laid_out, event.player: tuple(event.cards)})
+
+
+def check_candidate_picked(state: MatchState, event: CandidatePicked) -> None:
+    """mr-president.md § NOMINATION: “Each player then picks up his five cards and,
+    from them, chooses the candidate he feels is best qualified.”"""
+    require_nomination(state)
+    require_player(state, event.player)
+    if not state.four:
+        raise IllegalAction("two players choose both candidates at once", rules.NOMINATION_TWO_PICK)
+    if event.player not in state.laid_out:
+        raise IllegalAction(f"{event.player} lays out five Candidate cards first", rules.NOMINATION_FOUR)
+    if event.player in state.picked:
+        raise IllegalAction(f"{event.player} has chosen a candidate already", rules.NOMINATION_PICK)
+    if event.card not in state.laid_out[event.player]:
+        raise IllegalAction(f"{event.card} is not among {event.player}'s five cards", rules.NOMINATION_PICK)
+
+
+def evolve_candidate_picked(state: MatchState, event: CandidatePicked) -> MatchState:
+    return replace(state, step=state.step + 1, picked={**state.picked, event.player: event.card})
+
+
+def check_nominated_ticket(state: MatchState, event: TicketChosen) -> None:
+    """The ticket under NOMINATION: mr-president.md § NOMINATION: “If no agreement is
+    reached, candidate with the higher Effective Total wins the nomination; if Totals
+    are equal, dice are rolled ...” “Winning nominee has the right to pick his running
+    mate from the remaining nine cards”. The cards are the deck's own."""
+    party = PARTIES.index(event.party)
+    members = partners(state, party)
+    assert state.tables is not None
+    for card in (event.president, event.vice_president):
+        if state.tables.card(party, card.name) != card:
+            raise IllegalAction(f"{card.name} is not a {event.party} Candidate card of this match as printed", rules.CANDIDATES)
+    if event.president.name == event.vice_president.name:
+        raise IllegalAction("a ticket is two different candidates", rules.NOMINATION_MATE)
+    if not state.four:
+        cards = state.laid_out.get(members[0], ())
+        if not cards:
+            raise IllegalAction(f"{members[0]} lays out seven Candidate cards first", rules.NOMINATION_TWO)
+        if event.president.name not in cards or event.vice_president.name not in cards:
+            raise IllegalAction(f"{members[0]} selects both candidates from his seven", rules.NOMINATION_TWO_PICK)
+        return
+    if any(m not in state.picked for m in members):
+        raise IllegalAction(f"{' and '.join(members)} each choose a candidate first", rules.NOMINATION_PICK)
+    by_card = {state.picked[m]: m for m in members}
+    if event.president.name not in by_card or by_card[event.president.name] != event.president_player:
+        raise IllegalAction("the presidential candidate is one of the two chosen, played by the player who chose him", rules.NOMINATION_WINNER)
+    if event.vice_president_player != next(m for m in members if m != event.president_player):
+        raise IllegalAction("the partner plays the running mate", rules.TICKET_FOUR)
+    nine = {name for m in members for name in state.laid_out[m]} - {event.president.name}
+    if event.vice_president.name not in nine:
+        raise IllegalAction(f"{event.vice_president.name} is not among the remaining nine cards", rules.NOMINATION_MATE)
+    other = state.tables.card(party, next(n for n in by_card if n != event.president.name))
+    assert other is not None
+    mine, theirs = event.president.effective_total, other.effective_total
+    if event.settled == "effective total" and mine <= theirs:
+        raise IllegalAction(f"{event.president.name}'s Effective Total {mine} is not higher than {theirs}", rules.NOMINATION_WINNER)
+    if event.settled == "dice":
+        totals = {name: sum(d) for name, d in event.dice.items()}
+        if mine != theirs:
+            raise IllegalAction("dice are rolled only when the Effective Totals are equal", rules.NOMINATION_WINNER)
+        if set(totals) != set(members) or any(len(d) != 2 or not all(1 <= x <= 6 for x in d) for d in event.dice.values()):
+            raise IllegalAction("record two dice for each partner", rules.NOMINATION_WINNER)
+        if totals[event.president_player] <= totals[event.vice_president_player]:
+            raise IllegalAction(f"{event.president_player} did not roll the higher number", rules.NOMINATION_WINNER)
