@@ -64,6 +64,9 @@ def standings(state: MatchState) -> Standings:
         party = most((scores[PARTIES[0]], scores[PARTIES[1]]))
         explanation = [f"The election is not tallied yet ({len(tally_steps)} of {len(state.counted) or 4} regions counted)."]
         explanation += [f"The {MEMBERS[n]} have campaigned in {len(state.campaigned(p))} states so far." for p, n in enumerate(PARTIES)]
+    explanation += advanced_explanation(state)
+    if state.created.tables is not None:
+        details["advanced"] = advanced_details(state)
     unit = "hundred thousand popular votes" if mode == "popular" else "electoral votes"
     placings = []
     for seat, name in enumerate(state.players):
@@ -87,4 +90,51 @@ def standings(state: MatchState) -> Standings:
                 steps=tally_steps or sorted({b.step for b in state.ballots if b.party == p}),
             )
         )
+    # Listed by place, first first (seat order within a place).
+    placings.sort(key=lambda placing: placing.place)
     return Standings(final=final, placings=placings, explanation=explanation, details=details)
+
+
+def advanced_details(state: MatchState) -> dict:
+    return {
+        PARTIES[p]: {
+            "funds": state.funds[p],
+            "raised": state.raised[p],
+            "spent": state.spent[p],
+            "debates_won": len(state.issues_won(p)),
+            "issues_won": state.issues_won(p),
+            "first_absentee_ballots": state.debate_absentee[p],
+        }
+        for p in (0, 1)
+    }
+
+
+def advanced_explanation(state: MatchState) -> list[str]:
+    """What the advanced rules changed: funds raised and spent, debates won and who
+    took the first five Absentee Ballots for them."""
+    ruleset = state.created.ruleset
+    lines = []
+    if ruleset.advertising or ruleset.fund_raising:
+        lines += [
+            f"The {MEMBERS[name]} raised ${state.raised[p]} million and spent ${state.spent[p]} million on advertising "
+            f"in {len(state.advertised[p])} states (${state.funds[p]} million left)."
+            for p, name in enumerate(PARTIES)
+        ]
+    if ruleset.debates:
+        won = [len(state.issues_won(p)) for p in (0, 1)]
+        stalemates = sum(1 for _, winner in state.debates if winner is None)
+        lines.append(
+            f"Debates: Republicans won {won[0]}, Democrats {won[1]}"
+            + (f", {stalemates} stalemated" if stalemates else "")
+            + "."
+        )
+        if state.campaign_over:
+            taker = [p for p in (0, 1) if state.debate_absentee[p]]
+            if taker:
+                p = taker[0]
+                lines.append(
+                    f"Winning the most debates, the {MEMBERS[PARTIES[p]]} took the first {state.debate_absentee[p]} Absentee Ballots."
+                )
+            else:
+                lines.append("No party won more debates: no one took the first five Absentee Ballots for them.")
+    return lines

@@ -12,6 +12,8 @@ import msgspec
 from domain.mrpresident.board import PARTIES
 from domain.mrpresident.events import (
     AbsenteeBallotsCast,
+    Advertised,
+    Debated,
     BallotsCast,
     BulletinDrawn,
     HeadquartersCardDrawn,
@@ -99,6 +101,7 @@ def view(state: MatchState, perspective: Perspective) -> dict[str, Any]:
             "campaign_record": campaign_record(state, p, seen) if state.record else {},
             "states_campaigned": len(state.campaigned(p)) if state.record else 0,
             "absentee_ballots_due": state.absentee_due[p] if state.campaign_over else None,
+            **advanced_view(state, p),
         }
     return {
         "system": "mrpresident",
@@ -131,6 +134,7 @@ def view(state: MatchState, perspective: Perspective) -> dict[str, Any]:
             "dice": list(turn.dice),
             "reachable": sorted(state.board.places[p].entry.abbr for p in turn.reach),
             "at_headquarters": turn.at_headquarters,
+            "raising_funds": turn.raising_funds,
         },
         "undecided": state.undecided,
         "home_stretch": bool(state.home_stretch),
@@ -146,6 +150,28 @@ def view(state: MatchState, perspective: Perspective) -> dict[str, Any]:
         "ballots": [ballot_view(state, b, seen) for b in state.ballots],
         "counted": [state.board.board.regions[r].name for r, s in enumerate(state.counted) if s],
         "tally": tally_view(state),
+        "nomination": {"laid_out": {k: list(v) for k, v in state.laid_out.items()}, "picked": dict(state.picked)}
+        if state.created.ruleset.nomination
+        else None,
+        "debates": [{"issue": issue, "won_by": None if won is None else PARTIES[won]} for issue, won in state.debates],
+    }
+
+
+def advanced_view(state: MatchState, party: int) -> dict[str, Any]:
+    """The advanced game's columns of a party's Tally Board (all public: funds are
+    written on the board, checks in the Advertising and Funds columns, issues won at
+    the bottom)."""
+    if state.created.tables is None:
+        return {}
+    abbrs = lambda places: sorted(state.board.places[p].entry.abbr for p in places)  # noqa: E731
+    return {
+        "funds": state.funds[party],
+        "funds_raised": state.raised[party],
+        "funds_spent": state.spent[party],
+        "advertising_column": abbrs(state.advertised[party]),
+        "funds_column": abbrs(state.fund_states[party]),
+        "issues_won": state.issues_won(party),
+        "debate_absentee_ballots": state.debate_absentee[party],
     }
 
 
@@ -165,7 +191,7 @@ def tally_view(state: MatchState) -> dict[str, Any] | None:
     return {"popular": popular(state), "electoral": electoral(state)}
 
 
-BALLOT_EVENTS = (BallotsCast, HeadquartersVisited, RumorBallotsGiven, PressEndorsed, AbsenteeBallotsCast)
+BALLOT_EVENTS = (BallotsCast, HeadquartersVisited, RumorBallotsGiven, PressEndorsed, AbsenteeBallotsCast, Advertised)
 
 
 def redact(state: MatchState, event: msgspec.Struct, perspective: Perspective) -> dict[str, Any]:
@@ -187,6 +213,14 @@ def redact(state: MatchState, event: msgspec.Struct, perspective: Perspective) -
         actor = state.seat_of(event.player)
         if actor is None or state.party_of[actor] not in seen:
             return hide_votes(data, "ballots")
+        return data
+    if isinstance(event, Debated):
+        # Each debater's risked Ballots lie face down: their votes stay with his party.
+        challenger = state.seat_of(event.player)
+        opponent = state.seats[challenger].party if challenger is not None and state.seats else None
+        for key, party in (("risked", opponent), ("opponent_risked", None if opponent is None else 1 - opponent)):
+            if party not in seen:
+                data = hide_votes(data, key)
         return data
     if isinstance(event, (BulletinDrawn, HeadquartersCardDrawn)):
         effects = []

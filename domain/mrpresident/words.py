@@ -11,6 +11,11 @@ import msgspec
 
 from domain.mrpresident.events import (
     AbsenteeBallotsCast,
+    Advertised,
+    CandidatePicked,
+    CandidatesLaidOut,
+    Debated,
+    FundsRaised,
     Ballot,
     BallotsCast,
     BulletinDrawn,
@@ -28,6 +33,7 @@ from domain.mrpresident.events import (
     UndecidedVotersSetAside,
 )
 from domain.mrpresident.board import MEMBERS, PARTIES
+from domain.mrpresident.debate import debaters, outcome
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.views import parties_seen
 from domain.protocol import SPECTATOR, Perspective
@@ -83,6 +89,8 @@ def describe(state: MatchState, event: msgspec.Struct, perspective: Perspective 
             return f"{event.player} wins the roll and plays first"
         case DiceRolled():
             regions = listing([REGION_SHORT.get(r, f"the {r} region") for r in event.regions])
+            if event.raising_funds:
+                return f"{event.player} announces fund raising in {regions} and rolls {event.dice[0]} and {event.dice[1]}"
             return f"{event.player} picks {regions} and rolls {event.dice[0]} and {event.dice[1]}"
         case BallotsCast():
             return f"{event.player} casts {ballots_said(state, event.ballots)}"
@@ -104,6 +112,19 @@ def describe(state: MatchState, event: msgspec.Struct, perspective: Perspective 
             return f"{event.player} draws a Bulletin on {event.issue}" + effects_said(state, event)
         case HeadquartersCardDrawn():
             return f"{event.player} draws “{event.title}”" + effects_said(state, event)
+        case CandidatesLaidOut():
+            return f"{event.player} lays out {listing(event.cards)}"
+        case CandidatePicked():
+            return f"{event.player} chooses {event.card}"
+        case Advertised():
+            cast = f"casts {ballots_said(state, event.ballots)}" if event.ballots else "casts none"
+            return f"{event.player} advertises in {REGION_SHORT.get(event.region, event.region)}: draws {count(event.drawn, 'Undecided Ballot')} and {cast}"
+        case FundsRaised():
+            if not event.state:
+                return f"{event.player} finds no state open to fund raising"
+            return f"{event.player} raises ${event.amount} million in {state_name(state, event.state)} (rolled {sum(event.chart_dice)})"
+        case Debated():
+            return debate_said(state, event)
         case AbsenteeBallotsCast():
             # mr-president.md § Absentee Ballots: “they do not, however, announce the casting of these Ballots
             # to their opponents”: where they go is said to the party's own eyes only.
@@ -135,3 +156,14 @@ def effects_said(state: MatchState, event: BulletinDrawn | HeadquartersCardDrawn
         if bits:
             parts.append(f"{effect.player} {listing(bits)}")
     return (": " + "; ".join(parts)) if parts else ""
+
+
+def debate_said(state: MatchState, event: Debated) -> str:
+    """Who debated on which issue and how it ended (said in the state before it)."""
+    seat = state.seat_of(event.player)
+    if seat is None or not state.seats or state.current != seat:
+        return f"{event.player} debates {event.issue}"
+    _, mine, _, theirs = debaters(state, seat, event.office)
+    winner = outcome(state, event)
+    result = "a stalemate" if winner is None else f"{state.players[winner]} wins and casts all {count(len(event.risked) + len(event.opponent_risked), 'risked Ballot')}"
+    return f"{event.player} ({mine.name}) debates {theirs.name} on {event.issue}: {result}"

@@ -62,7 +62,7 @@ def test_absentee_ballots_are_not_announced_and_counting_reveals():
 def test_view_shape_for_the_viewer():
     state = given(roll("Al", "Eastern", 6, 6))
     shown = SYSTEM.view(state, SPECTATOR)
-    assert shown["turn"] == {"player": "Al", "regions": ["Eastern"], "dice": [6, 6], "reachable": ["DC", "NY", "VT"], "at_headquarters": False}
+    assert shown["turn"] == {"player": "Al", "regions": ["Eastern"], "dice": [6, 6], "reachable": ["DC", "NY", "VT"], "at_headquarters": False, "raising_funds": False}
     assert [p["hand"] for p in shown["players"]] == [7, 8, 6, 5]
     assert shown["undecided"] == 12 and shown["next_player"] == "Al" and shown["phase"] == "campaign"
     assert len(shown["board"]["regions"]) == 4 and shown["board"]["majority"] == 270
