@@ -107,6 +107,29 @@ def ticket_choice(state: MatchState, party: int, president, mates: list, fields:
     )
 
 
+def incumbent_ticket_choices(state: MatchState, party: int) -> list[Choice]:
+    """INCUMBENT YEAR: the challengers “may select their presidential and vice
+    presidential candidates from any of their party's Candidate cards”; the incumbent,
+    “after the challengers have nominated”, runs again with any running mate."""
+    assert state.tables is not None
+    ruleset = state.created.ruleset
+    incumbent = PARTIES.index(ruleset.incumbent)
+    cards = state.tables.candidates[PARTIES[party]]
+    if party == incumbent:
+        if state.tickets[1 - incumbent] is None:
+            return []
+        presidents = [c for c in cards if c.name == ruleset.incumbent_president]
+    else:
+        presidents = list(cards)
+    members = partners(state, party)
+    orders = [{"president_player": a, "vice_president_player": b} for a, b in ([members, members[::-1]] if state.four else [])] or [{}]
+    return [
+        ticket_choice(state, party, president, [c for c in cards if c is not president], fields)
+        for president in presidents
+        for fields in orders
+    ]
+
+
 # FUND RAISING
 
 

@@ -38,7 +38,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.mrpresident.advanced_choices import announce_choices, fund_raising_choices, lucky_turn_choices, nomination_choices
+from domain.mrpresident.advanced_choices import (
+    announce_choices,
+    fund_raising_choices,
+    incumbent_ticket_choices,
+    lucky_turn_choices,
+    nomination_choices,
+)
 from domain.mrpresident.board import PARTIES
 from domain.mrpresident.campaign import squelching
 from domain.mrpresident.card_and_tally_choices import (
@@ -80,7 +86,8 @@ def setup_choices(state: MatchState) -> list[Choice]:
     if not state.party_of:
         found = parties_choices(state)
     else:
-        tickets = nomination_choices if state.created.ruleset.nomination else ticket_choices
+        ruleset = state.created.ruleset
+        tickets = incumbent_ticket_choices if ruleset.incumbent else nomination_choices if ruleset.nomination else ticket_choices
         found = [c for party in (0, 1) if state.tickets[party] is None for c in tickets(state, party)]
     # check_undecided_set_aside asks only that the stack is not formed yet: it may
     # come before the parties are drawn.

@@ -18,6 +18,8 @@ LAID_OUT = {4: 5, 2: 7}  # cards per player: “five of his party's cards”, �
 
 
 def require_nomination(state: MatchState) -> None:
+    if state.created.ruleset.incumbent:
+        raise IllegalAction("in the incumbent year the candidates are selected from any of the party's cards", rules.INCUMBENT_CHALLENGERS)
     if not state.created.ruleset.nomination:
         raise IllegalAction("this match's ruleset leaves Nomination off: the basic SETUP chooses the tickets", rules.ADVANCED)
     if not state.party_of:
@@ -119,3 +121,26 @@ def check_nominated_ticket(state: MatchState, event: TicketChosen) -> None:
             raise IllegalAction("record two dice for each partner", rules.NOMINATION_WINNER)
         if totals[event.president_player] <= totals[event.vice_president_player]:
             raise IllegalAction(f"{event.president_player} did not roll the higher number", rules.NOMINATION_WINNER)
+
+
+def check_incumbent_ticket(state: MatchState, event: TicketChosen) -> None:
+    """mr-president.md § INCUMBENT YEAR: “the elected President's Candidate card is
+    used again but he may change running mates”, “from any of the party's
+    Candidates”; “The incumbent announces his choice after the challengers have
+    nominated their candidates.” “The challengers may select ... from any of their
+    party's Candidate cards.”"""
+    ruleset = state.created.ruleset
+    party = PARTIES.index(event.party)
+    incumbent = PARTIES.index(ruleset.incumbent)
+    assert state.tables is not None
+    for card in (event.president, event.vice_president):
+        if state.tables.card(party, card.name) != card:
+            raise IllegalAction(f"{card.name} is not a {event.party} Candidate card of this match as printed", rules.INCUMBENT_CHALLENGERS)
+    if event.president.name == event.vice_president.name:
+        raise IllegalAction("a ticket is two different candidates", rules.INCUMBENT_CARD)
+    if party != incumbent:
+        return
+    if state.tickets[1 - incumbent] is None:
+        raise IllegalAction("the challengers nominate their candidates first", rules.INCUMBENT_LAST)
+    if event.president.name != ruleset.incumbent_president:
+        raise IllegalAction(f"{ruleset.incumbent_president} runs for re-election, not {event.president.name}", rules.INCUMBENT_CARD)

@@ -438,3 +438,19 @@ INCUMBENT_ELECTORAL = _rule(
     "INCUMBENT YEAR (Electoral Vote Tally only)",
     "The first game is played in the usual manner using the electoral vote tally.",
 )
+INCUMBENT_CARD = _rule(
+    "incumbent.card",
+    "INCUMBENT YEAR (Electoral Vote Tally only)",
+    "In the second game, the elected President's Candidate card is used again but he may change running mates if "
+    "desired. A new running mate may be chosen from any of the party's Candidates.",
+)
+INCUMBENT_LAST = _rule(
+    "incumbent.last",
+    "INCUMBENT YEAR (Electoral Vote Tally only)",
+    "The incumbent announces his choice after the challengers have nominated their candidates.",
+)
+INCUMBENT_CHALLENGERS = _rule(
+    "incumbent.challengers",
+    "INCUMBENT YEAR (Electoral Vote Tally only)",
+    "The challengers may select their presidential and vice presidential candidates from any of their party's Candidate cards.",
+)

@@ -147,7 +147,20 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = True
     incumbent: Annotated[
         Literal["", "Republican", "Democratic"],
-        msgspec.Meta(description=_ADVANCED.format(what="The incumbent year (the party in office)") + ' "": none.'),
+        msgspec.Meta(
+            description="INCUMBENT YEAR (Electoral Vote Tally only): the party in office when this match is the "
+            "second game, the elected President running again (the first game is an ordinary match: a match records "
+            'one game, the second names the first\'s winner here). "": not an incumbent year. The tickets are then '
+            "chosen freely from the decks (no Nomination), the incumbent's last, and the built-in edge is the "
+            "incumbent's table's."
+        ),
+    ] = ""
+    incumbent_president: Annotated[
+        str,
+        msgspec.Meta(
+            description='INCUMBENT YEAR: "the elected President\'s Candidate card is used again": the name of his '
+            "card in the incumbent party's deck (with `incumbent` set)."
+        ),
     ] = ""
 
 

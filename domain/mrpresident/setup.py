@@ -19,7 +19,7 @@ from domain.mrpresident.events import (
     UndecidedVotersSetAside,
 )
 from domain.mrpresident.ruleset import DEFAULT_PRESET, PRESETS, Ruleset
-from domain.mrpresident.nomination import check_nominated_ticket
+from domain.mrpresident.nomination import check_incumbent_ticket, check_nominated_ticket
 from domain.mrpresident.state import Hand, MatchState, Seat, Ticket
 from domain.mrpresident.tables import default_tables
 from domain.mrpresident.tables import from_data as from_tables_data
@@ -51,6 +51,8 @@ def start(setup: MatchSetup) -> MatchCreated:
     if advanced:
         tables = default_tables(board) if own_tables is None else from_tables_data(own_tables, board)
         validate_tables(tables, board)
+    if ruleset.incumbent:
+        check_incumbent_setup(ruleset, setup.mode, tables)
     return MatchCreated(
         ruleset=replace(ruleset, board=board.name),
         board=board,
@@ -62,6 +64,19 @@ def start(setup: MatchSetup) -> MatchCreated:
     )
 
 
+def check_incumbent_setup(ruleset: Ruleset, mode: str | None, tables) -> None:
+    """mr-president.md § INCUMBENT YEAR (Electoral Vote Tally only): “The first game
+    is played in the usual manner using the electoral vote tally.” The second game
+    names the elected President's card from the incumbent party's deck."""
+    if mode != "electoral":
+        raise IllegalAction("the incumbent year is played for electoral votes only", rules.INCUMBENT_ELECTORAL)
+    if tables.card(PARTIES.index(ruleset.incumbent), ruleset.incumbent_president) is None:
+        raise IllegalAction(
+            f"name the elected President's card in the {ruleset.incumbent} deck (not {ruleset.incumbent_president!r})",
+            rules.INCUMBENT_CARD,
+        )
+
+
 def resolve_ruleset(preset: str, options: dict) -> Ruleset:
     if preset not in PRESETS:
         raise IllegalAction(f"there is no preset {preset!r} (known: {', '.join(PRESETS)})", rules.OPTIONS)
@@ -69,8 +84,6 @@ def resolve_ruleset(preset: str, options: dict) -> Ruleset:
         ruleset = msgspec.convert({**msgspec.to_builtins(PRESETS[preset]), **options}, Ruleset)
     except msgspec.ValidationError as error:
         raise IllegalAction(f"bad option: {error}", rules.OPTIONS) from None
-    if ruleset.incumbent:
-        raise IllegalAction("the incumbent year (a match of two games) is not recorded yet", rules.ADVANCED)
     if ruleset.ballot_deck_size <= UNDECIDED_PER_CANDIDATE:
         raise IllegalAction("a Ballot deck must hold more than the three cards removed", rules.UNDECIDED)
     return ruleset
@@ -133,9 +146,11 @@ def check_ticket_chosen(state: MatchState, event: TicketChosen) -> None:
         raise IllegalAction(f"{members[0]} plays both {event.party} candidates", rules.TICKET_TWO)
     check_card(state, event.president)
     check_card(state, event.vice_president)
-    if state.created.ruleset.nomination:
+    if state.created.ruleset.incumbent:
+        check_incumbent_ticket(state, event)
+    elif state.created.ruleset.nomination:
         check_nominated_ticket(state, event)
-    elif event.settled or event.dice:
+    if (event.settled or event.dice) and not (state.created.ruleset.nomination and not state.created.ruleset.incumbent):
         raise IllegalAction("how a nomination was settled is recorded only with Nomination on", rules.ADVANCED)
 
 

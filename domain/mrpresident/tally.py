@@ -159,6 +159,18 @@ def popular(state: MatchState) -> dict[str, Any]:
     return {"regions": regions, "national": national, "totals": dict(zip(PARTIES, map(number, totals)))}
 
 
+def built_in_edge(state: MatchState, entry) -> tuple[str | None, int]:
+    """The party holding a state's built-in edge and its votes: the board's, or in an
+    incumbent year the incumbent's table's (mr-president.md § INCUMBENT YEAR: “disregard
+    the built-in edge listed on the Tally Board. Instead, use the built-in edge for
+    Republican or Democrat (depending on incumbent) as shown in storage box lid.”)."""
+    incumbent = state.created.ruleset.incumbent
+    if not incumbent or state.created.tables is None:
+        return entry.edge_party, entry.edge_votes
+    signed = state.created.tables.incumbent_edges[incumbent][entry.abbr]
+    return ("Democratic" if signed > 0 else "Republican" if signed < 0 else None), abs(signed)
+
+
 def electoral(state: MatchState) -> dict[str, Any]:
     """mr-president.md § ELECTION TALLY, Electoral Vote: per state, the counted votes
     plus the built-in edge; the larger wins the state's electoral votes."""
@@ -171,9 +183,10 @@ def electoral(state: MatchState) -> dict[str, Any]:
         counted = state.tallied[place.index]
         if counted is None:
             continue
+        edge_party, edge_votes = built_in_edge(state, entry)
         edge = [0, 0]
-        if entry.edge_party is not None:
-            edge[PARTIES.index(entry.edge_party)] = entry.edge_votes
+        if edge_party is not None:
+            edge[PARTIES.index(edge_party)] = edge_votes
         popular_votes = [counted[p] * HUNDRED_THOUSAND + edge[p] for p in (0, 1)]
         winner = most((popular_votes[0], popular_votes[1]))
         if winner is not None:
@@ -182,8 +195,9 @@ def electoral(state: MatchState) -> dict[str, Any]:
         else:
             award = share(entry.electoral_votes, None) if tie == "split" else (Fraction(0), Fraction(0))
             why = f"tied at {popular_votes[0]:,} votes: " + ("electoral votes split" if tie == "split" else "unawarded")
-        if entry.edge_party is not None and entry.edge_votes:
-            why += f" (the {MEMBERS[entry.edge_party]}' built-in edge of {entry.edge_votes:,} included)"
+        if edge_party is not None and edge_votes:
+            whose = "incumbent's " if state.created.ruleset.incumbent else ""
+            why += f" (the {MEMBERS[edge_party]}' {whose}built-in edge of {edge_votes:,} included)"
         for party in (0, 1):
             totals[party] += award[party]
         states.append(
@@ -192,7 +206,7 @@ def electoral(state: MatchState) -> dict[str, Any]:
                 "name": entry.name,
                 "region": state.board.board.regions[place.region].name,
                 "ballot_votes": dict(zip(PARTIES, counted)),
-                "edge": {"party": entry.edge_party, "votes": entry.edge_votes},
+                "edge": {"party": edge_party, "votes": edge_votes},
                 "popular_votes": dict(zip(PARTIES, popular_votes)),
                 "carried_by": PARTIES[winner] if winner is not None else None,
                 "electoral_votes": entry.electoral_votes,

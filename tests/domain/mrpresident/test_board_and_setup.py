@@ -121,7 +121,16 @@ def test_a_users_board_is_embedded_in_the_first_event():
         pytest.param({"players": ["Al", "Betty", "Carl"]}, "mrpresident.players", id="Number of players: 2 or 4"),
         pytest.param({"mode": None}, "mrpresident.mode", id="Players must decide popular or electoral votes"),
         pytest.param({"preset": "expert"}, "mrpresident.options", id="an unknown preset"),
-        pytest.param({"options": {"incumbent": "Democratic"}}, "mrpresident.advanced", id="the incumbent year is not recorded yet"),
+        pytest.param(
+            {"mode": "popular", "options": {"incumbent": "Democratic", "incumbent_president": "Thomas Rourke"}},
+            "mrpresident.incumbent.electoral",
+            id="INCUMBENT YEAR (Electoral Vote Tally only): not in popular play",
+        ),
+        pytest.param(
+            {"mode": "electoral", "options": {"incumbent": "Democratic", "incumbent_president": "Harlan Whitcomb"}},
+            "mrpresident.incumbent.card",
+            id="the elected President's Candidate card is used again: a card of the incumbent's deck",
+        ),
         pytest.param({"preset": "advanced", "options": {"tables": {"name": "mine"}}}, "mrpresident.advanced", id="a match's own advanced tables are validated"),
         pytest.param({"options": {"ballot_deck_size": 3}}, "mrpresident.undecided", id="each candidate removes three cards"),
         pytest.param({"options": {"board": "1812"}}, "mrpresident.board", id="an unknown named board"),
