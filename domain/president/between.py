@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.president.cards import labels
+from domain.president.cards import JOKER, labels
 from domain.president.events import CardsDealt, CardsExchanged, DirectionChosen, PlayerJoined, PlayerLeft
 from domain.president.order import rank_value, value
 from domain.president.playing import check_between_games, cite, plural
@@ -28,6 +28,17 @@ def check_dealer(state: State, event: CardsDealt) -> None:
                 f"{expected} deals this game (the deal moves one seat left), not {event.dealer}",
                 cite(state, "next-dealer"),
             )
+
+
+def check_seating(state: State, event: CardsDealt) -> None:
+    """docs/daifugo.md § The rules: “Seats may be redrawn between games (the tournament does so every third game): seating per
+    game is recorded, not assumed.” (`seating_per_game`); the seats are those of the players at the table."""
+    if not state.ruleset.seating_per_game:
+        raise IllegalAction("this ruleset does not redraw the seats: a deal gives no seating", cite(state, "seating"))
+    if sorted(event.seating) != sorted(state.seating):
+        raise IllegalAction(
+            f"the seating lists each player at the table once: {', '.join(state.seating)}", cite(state, "seating")
+        )
 
 
 def check_whole_deck(state: State, event: CardsDealt) -> None:
@@ -134,14 +145,29 @@ def check_exchange_highest(state: State, event: CardsExchanged, due: ExchangeDue
     interchangeable). Checked against every card the record has seen in the giver's hand."""
     if due.returning or not event.cards or state.ruleset.exchange_asks:
         return
-    lowest_given = min(value(state, (card,)) for card in event.cards)
+    lowest_given = min(_highness(state, card) for card in event.cards)
     kept = _kept(state, event)
-    higher = sorted((card for card in kept if value(state, (card,)) > lowest_given), key=lambda c: value(state, (c,)))
+    higher = sorted((card for card in kept if _highness(state, card) > lowest_given), key=lambda c: _highness(state, c))
     if higher:
+        if state.ruleset.suit_order and all(value(state, (c,)) <= min(value(state, (g,)) for g in event.cards) for c in higher):
+            suits = " > ".join(reversed(state.ruleset.suit_order))
+            raise IllegalAction(
+                f"{event.giver} must give the highest cards, and keeps {labels(higher)} above {labels(event.cards)} "
+                f"(suits {suits})",
+                cite(state, "exchange-suits"),
+            )
         raise IllegalAction(
             f"{event.giver} must give the highest cards, and keeps {labels(higher)} above {labels(event.cards)}",
             _exchange_rule(state, due),
         )
+
+
+def _highness(state: State, card: str) -> tuple[int, int]:
+    """A card's value, then (`suit_order`, docs/daifugo.md § The rules: “Within a rank the suits order ♠ > ♥ > ♦ > ♣ where the
+    exchange needs a "highest" card.”) its suit's place; without a suit order suits never decide."""
+    order = state.ruleset.suit_order
+    suit = card[-1:]
+    return value(state, (card,)), order.index(suit) if order and suit in order and state.deck.rank[card] != JOKER else 0
 
 
 def _kept(state: State, event: CardsExchanged) -> list[str]:

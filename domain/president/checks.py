@@ -4,6 +4,7 @@ the deal, the exchange and the table between games)."""
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from domain.president.between import (
     check_asked,
@@ -13,6 +14,7 @@ from domain.president.between import (
     check_exchange_count,
     check_exchange_highest,
     check_exchange_order,
+    check_seating,
     check_return_not_received,
     check_table_change,
     check_whole_deck,
@@ -31,6 +33,7 @@ from domain.president.events import (
     PlayerPassed,
 )
 from domain.president.order import is_bomb
+from domain.president.shapes import check_beats, check_joker_as, check_shape, shaped
 from domain.president.playing import (
     check_between_games,
     check_cards_exist,
@@ -102,6 +105,9 @@ def check_card_codes(state: State, event: msgspec.Struct) -> None:
 
 def _check_deal(state: State, event: CardsDealt) -> None:
     check_between_games(state, "the next deal waits")
+    if event.seating:
+        check_seating(state, event)
+        state = replace(state, seating=tuple(event.seating))
     check_dealer(state, event)
     check_whole_deck(state, event)
     check_deal_sizes(state, event)
@@ -128,6 +134,13 @@ def _check_play(state: State, event: CardsPlayed) -> None:
     if state.piles and not state.hands[event.player].size:
         raise IllegalAction(f"{event.player}'s hand is empty: take the top card of the pile first", cite(state, "blind-draw"))
     check_cards_exist(state, event.cards)
+    if shaped(state) or event.joker_as is not None:
+        # docs/daifugo.md: groups, sequences and a Joker standing for a named card.
+        check_joker_as(state, event.cards, event.joker_as)
+        shape = check_shape(state, event.cards, event.joker_as)
+        check_in_hand(state, event.player, event.cards)
+        check_beats(state, shape)
+        return
     check_set(state, event.cards)
     check_in_hand(state, event.player, event.cards)
     if is_bomb(state, event.cards):

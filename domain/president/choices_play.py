@@ -22,6 +22,8 @@ from domain.president.events import CardDrawn, CardsPlayed, PlayerPassed
 from domain.president.hands import unseen_copies
 from domain.president.order import is_bomb, rank_value
 from domain.president.playing import check_count, check_lone_wild, check_outranks
+from domain.president.choices_shapes import shaped_plays
+from domain.president.shapes import shaped
 from domain.president.state import State
 from domain.protocol import Choice, IllegalAction, Pick, event_tag
 
@@ -54,9 +56,16 @@ def possible_cards(state: State, player: str, known_only: bool = False) -> Count
 def turn_choices(state: State) -> list[Choice]:
     """classic § Play Game: the player whose turn it is plays or passes; friday § Blind President: or,
     with an empty hand, draws."""
-    player = state.turn
-    if player is None:
-        return []
+    if state.turn is None:
+        # A public record that has not seen who holds the card that leads (ruleset `leader_holds`,
+        # docs/daifugo.md): whoever plays first leads (checks.check_turn).
+        if not (state.ruleset.leader_holds and not state.played):
+            return []
+        return [choice for player in state.seating if state.hands[player].size for choice in _turn(state, player)]
+    return _turn(state, state.turn)
+
+
+def _turn(state: State, player: str) -> list[Choice]:
     choices = []
     hand = state.hands[player]
     if state.piles and not hand.size:
@@ -66,7 +75,7 @@ def turn_choices(state: State) -> list[Choice]:
         # plays unless the ruleset says otherwise (deck: “Players may pass at any time”; checks.check_may_pass).
         choices.append(Choice(type=PASSED, label="Pass", player=player, event={"type": PASSED, "player": player}))
     if hand.size:
-        choices += _plays(state, player)
+        choices += shaped_plays(state, player) if shaped(state) else _plays(state, player)
     return choices
 
 

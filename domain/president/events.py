@@ -26,6 +26,9 @@ class CardsDealt(Event):
     dealer: str
     hands: dict[str, tuple[str, ...]] = {}
     sizes: dict[str, int] = {}
+    # docs/daifugo.md: "seating per game is recorded, not assumed": the seats of this game, clockwise
+    # (rulesets with `seating_per_game`); () keeps the seating as it is.
+    seating: tuple[str, ...] = ()
 
 
 class CardsExchanged(Event):
@@ -40,8 +43,12 @@ class CardsExchanged(Event):
 
 
 class CardsPlayed(Event):
+    """`joker_as`: the card a Joker among several cards stands for (rulesets with `joker_stands_for`,
+    docs/daifugo.md: "the Joker may stand for any card"); None for every other play."""
+
     player: str
     cards: tuple[str, ...]
+    joker_as: str | None = None
 
 
 class PlayerPassed(Event):

@@ -98,6 +98,8 @@ def check_turn(state: State, player: str) -> None:
     of a round its winner's (“whoever played last on the previous round starts the new round”)."""
     if player == state.turn:
         return
+    if state.turn is None and state.ruleset.leader_holds and not state.played and player in state.seating:
+        return  # a public record that has not seen who holds the leading card (state._ready)
     if not state.played:
         concept = "first-lead" if state.game == 1 else "next-lead"
     else:

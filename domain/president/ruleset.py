@@ -252,6 +252,89 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         tuple[str, str, str, str, str],
         Meta(description="Titles by finishing place: first, second, the middle, second to last, last (classic § End Game)."),
     ] = ("president", "vice-president", "citizen", "worker", "scum")
+    sequences: Annotated[
+        int,
+        Meta(
+            description='The fewest cards of a sequence; 0: no sequences (classic, friday, deck). docs/daifugo.md: "A '
+            'play is a group (1–5 cards of one rank; the Joker may stand for any card) or a sequence (3 or more '
+            'consecutive ranks of one suit; the Joker may fill one rank, including one past either end)." (3).'
+        ),
+    ] = 0
+    joker_stands_for: Annotated[
+        bool,
+        Meta(
+            description='docs/daifugo.md: "the Joker may stand for any card": a Joker played with other cards names '
+            "the card it stands for (`joker_as` of the play); alone it is a Joker (True). False: a Joker is a rank "
+            "of its own (friday)."
+        ),
+    ] = False
+    spade_three: Annotated[
+        bool,
+        Meta(
+            description='docs/daifugo.md: "only the 3 of spades beats a lone Joker, and that ends the trick." (True). '
+            "False: nothing beats a lone Joker."
+        ),
+    ] = False
+    revolution_sizes: Annotated[
+        Literal["four", "four_or_more"],
+        Meta(
+            description='Which groups make a revolution. friday: "any time a quadruple is played" ("four"); '
+            'docs/daifugo.md: "a group of four or more (the Joker counts)" ("four_or_more").'
+        ),
+    ] = "four"
+    revolution_sequence: Annotated[
+        int,
+        Meta(
+            description='The fewest cards of a sequence that makes a revolution (0: none). docs/daifugo.md: "or a '
+            'sequence of five or more reverses the order of ranks until the next revolution" (5).'
+        ),
+    ] = 0
+    eight_cut: Annotated[
+        str,
+        Meta(
+            description='docs/daifugo.md: "8-cut: a play that contains an 8 (a group of 8s, a sequence through an 8, '
+            'or the Joker standing for an 8) ends the trick at once, and the same player leads." The rank that cuts '
+            '("8"); "" = none.'
+        ),
+    ] = ""
+    suit_lock: Annotated[
+        bool,
+        Meta(
+            description='docs/daifugo.md: "Suit lock: when a play has exactly the same suits as the play before it on '
+            'the table (passes in between allowed), later plays of the trick must have those suits." (True).'
+        ),
+    ] = False
+    last_player_answers: Annotated[
+        bool,
+        Meta(
+            description='docs/daifugo.md: "The trick ends when every player still in has passed, including the one '
+            'who played last: that player gets the turn back and may play again on their own cards." (True). '
+            "False: the trick ends when all the others have passed."
+        ),
+    ] = False
+    suit_order: Annotated[
+        tuple[str, ...],
+        Meta(
+            description='Suits low to high, deciding between cards of one rank where the exchange needs a "highest" '
+            'card. docs/daifugo.md: "Within a rank the suits order ♠ > ♥ > ♦ > ♣ where the exchange needs a '
+            '"highest" card." (C, D, H, S). () = suits never decide.'
+        ),
+    ] = ()
+    leader_holds: Annotated[
+        str,
+        Meta(
+            description='The card whose holder leads every game. docs/daifugo.md: "The holder of the 3 of diamonds '
+            'after the exchange leads every game (the lead need not contain it)." ("3D"); "" = `first_leader` and '
+            "`next_leader` say who leads."
+        ),
+    ] = ""
+    seating_per_game: Annotated[
+        bool,
+        Meta(
+            description='docs/daifugo.md: "Seats may be redrawn between games (the tournament does so every third '
+            'game): seating per game is recorded, not assumed.": a deal may give the seating of its game (True).'
+        ),
+    ] = False
     role_points: Annotated[
         tuple[int, int, int, int, int],
         Meta(
@@ -349,6 +432,41 @@ PRESETS: dict[str, Ruleset] = {
         rank_names=DECK_RANK_NAMES,
         role_titles=("President", "Vice President", "Citizen", "Couch Potato", "Turd"),
         # The deck text keeps no score across games: the classic points are the documented default.
+    ),
+    # docs/daifugo.md (issue 14): the UECda standard rules.
+    "daifugo": Ruleset(
+        preset="daifugo",
+        text="daifugo",
+        # "53 cards: 3 … K, A, 2 and one Joker; five players"
+        min_players=5,
+        max_players=5,
+        ranks=FRIDAY_RANKS,
+        deck=suited_deck(FRIDAY_RANKS[:-1], jokers=1),
+        jokers=1,
+        # "a group (1–5 cards of one rank; the Joker may stand for any card)"
+        max_set=5,
+        sequences=3,
+        joker_stands_for=True,
+        spade_three=True,
+        revolution=True,
+        revolution_sizes="four_or_more",
+        revolution_sequence=5,
+        eight_cut="8",
+        suit_lock=True,
+        pass_locks_out=True,
+        last_player_answers=True,
+        suit_order=("C", "D", "H", "S"),
+        leader_holds="3D",
+        seating_per_game=True,
+        reseat_by_finishing_order=False,
+        # "dealt one at a time starting from the daifugō's seat": the hands differ by one card at most.
+        extras_from_dealers_left=False,
+        # "the daifugō then returns any two and the fugō any one (cards just received may go back)"
+        exchange=(2, 1),
+        return_received_allowed=True,
+        role_titles=("daifugō", "fugō", "heimin", "hinmin", "daihinmin"),
+        # "Points per game: 5, 4, 3, 2, 1 by place."
+        role_points=(5, 4, 3, 2, 1),
     ),
 }
 

@@ -23,6 +23,7 @@ from domain.president.events import (
 from domain.president.hands import Hand, add, draw, forget, take
 from domain.president.order import is_bomb, ranks_in_order, unbeatable, value
 from domain.president.ruleset import Ruleset
+from domain.president.shapes import cuts, ends_on_joker, revolts
 
 Phase = Literal["dealing", "exchanging", "choosing", "playing", "between", "ended"]
 
@@ -31,6 +32,7 @@ class Play(msgspec.Struct, frozen=True):
     player: str
     cards: tuple[str, ...]
     step: int
+    joker_as: str | None = None  # the card a Joker among the cards stands for (events.CardsPlayed)
 
 
 class ExchangeDue(msgspec.Struct, frozen=True):
@@ -192,12 +194,19 @@ def _ready(state: State) -> State:
     """After the deal and the exchanges: the direction is chosen first where the ruleset says so."""
     if state.dues:
         return replace(state, phase="exchanging", turn=None)
+    if state.ruleset.leader_holds:
+        # docs/daifugo.md: "The holder of the 3 of diamonds after the exchange leads every game": a public record
+        # that has not seen the card lets whoever plays first lead (checks.check_turn).
+        card = state.ruleset.leader_holds
+        state = replace(state, leader=next((p for p in state.seating if card in state.hands[p].known), None))
     if state.ruleset.choose_direction:
         return replace(state, phase="choosing", turn=None)
     return replace(state, phase="playing", turn=state.leader)
 
 
 def _dealt(state: State, event: CardsDealt) -> State:
+    if event.seating:
+        state = replace(state, seating=tuple(event.seating))
     if state.mode == "full":
         hands = {player: Hand(tuple(event.hands[player])) for player in state.seating}
     else:
@@ -249,7 +258,8 @@ def _exchanged(state: State, event: CardsExchanged) -> State:
 
 def _played(state: State, event: CardsPlayed) -> State:
     step = state.step + 1
-    beaten = state.trick[-1].cards if state.trick else None
+    beaten_play = state.trick[-1] if state.trick else None
+    beaten = beaten_play.cards if beaten_play else None
     hands = dict(state.hands)
     hands[event.player] = take(hands[event.player], event.cards)
     out, out_steps = state.out, state.out_steps
@@ -260,17 +270,22 @@ def _played(state: State, event: CardsPlayed) -> State:
     state = replace(
         state,
         hands=hands,
-        trick=state.trick + (Play(event.player, tuple(event.cards), step),),
+        trick=state.trick + (Play(event.player, tuple(event.cards), step, event.joker_as),),
         played=state.played + tuple(event.cards),
         passed=state.passed if ruleset.pass_locks_out else (),
         out=out,
         out_steps=out_steps,
         # friday § Revolution: "any time a quadruple is played the value of all cards (except Jokers) is
         # immediately reversed"
-        reversed=state.reversed != (ruleset.revolution and len(event.cards) == 4),
+        # docs/daifugo.md: "a group of four or more (the Joker counts) or a sequence of five or more"
+        reversed=state.reversed != revolts(state, event.cards, event.joker_as),
     )
     if still_in(state) <= 1:
         return _game_over(state, step)
+    if cuts(state, event.cards, event.joker_as) or ends_on_joker(state, event.cards, beaten_play):
+        # docs/daifugo.md: the 8-cut "ends the trick at once, and the same player leads"; "only the 3 of spades
+        # beats a lone Joker, and that ends the trick."
+        return _round_over(state, event.player)
     if ruleset.unbeatable_ends_round and unbeatable(state, event.cards):
         return _round_over(state, event.player)
     if is_bomb(state, event.cards):
@@ -302,8 +317,11 @@ def _pass_turn(state: State, after: str, passed: tuple[str, ...]) -> State:
     nobody may, end the round: its last player leads, or, if out, the next one.
     (`passed` is the state's passes with this step's; taken apart to replace the state once.)"""
     last = state.trick[-1].player
+    # docs/daifugo.md (`last_player_answers`): "The trick ends when every player still in has passed, including
+    # the one who played last".
+    answers = state.ruleset.last_player_answers
     for player in state.seating:
-        if player != last and player not in passed and holding(state, player):
+        if (answers or player != last) and player not in passed and holding(state, player):
             return replace(state, passed=passed, turn=next_holding(state, after, skip=passed))
     return _round_over(state, last)
 

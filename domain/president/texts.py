@@ -10,6 +10,7 @@ variation on a classic match) cites the text it comes from.
 
 from __future__ import annotations
 
+from domain.president.texts_daifugo import DAIFUGO
 from domain.protocol import Rule
 
 CLASSIC_FILE = "president-classic.md"
@@ -429,7 +430,7 @@ HOUSE = {
     ),
 }
 
-BOOKS: dict[str, dict[str, Rule]] = {"classic": CLASSIC, "friday": FRIDAY, "deck": DECK}
+BOOKS: dict[str, dict[str, Rule]] = {"classic": CLASSIC, "friday": FRIDAY, "deck": DECK, "daifugo": DAIFUGO}
 
 
 def has(text: str, concept: str) -> bool:

@@ -65,6 +65,8 @@ def action(line: str | msgspec.Struct) -> msgspec.Struct:
     words = line.split()
     player, verb, rest = words[0], words[1], words[2:]
     if verb == "plays":
+        if "as" in rest:  # "Al plays 4H 5H JK1 as 6H": the Joker stands for 6H (docs/daifugo.md)
+            return CardsPlayed(player=player, cards=tuple(rest[: rest.index("as")]), joker_as=rest[-1])
         return CardsPlayed(player=player, cards=tuple(rest))
     if verb == "passes":
         return PlayerPassed(player=player)
