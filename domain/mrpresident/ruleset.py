@@ -169,8 +169,9 @@ PRESETS: dict[str, Ruleset] = {
     "basic": Ruleset(),
     # The same game with the 2024 electoral votes.
     "basic-2024": Ruleset(board="2024"),
-    # Every part of the ADVANCED GAME on the reconstructed 1964-68 board and tables
-    # (the incumbent year, a match of two games, is not recorded yet).
+    # Nomination, advertising, fund raising and debates on the reconstructed 1964-68
+    # board and tables. The incumbent year needs the party in office and its President
+    # (options `incumbent`, `incumbent_president`), so no preset can switch it on.
     "advanced": Ruleset(nomination=True, advertising=True, fund_raising=True, debates=True),
 }
 DEFAULT_PRESET = "basic"

@@ -96,7 +96,9 @@ def standings(state: MatchState) -> Standings:
 
 
 def advanced_details(state: MatchState) -> dict:
-    return {
+    ruleset = state.created.ruleset
+    incumbent = {"incumbent": {"party": ruleset.incumbent, "president": ruleset.incumbent_president}} if ruleset.incumbent else {}
+    return incumbent | {
         PARTIES[p]: {
             "funds": state.funds[p],
             "raised": state.raised[p],
@@ -114,6 +116,11 @@ def advanced_explanation(state: MatchState) -> list[str]:
     took the first five Absentee Ballots for them."""
     ruleset = state.created.ruleset
     lines = []
+    if ruleset.incumbent:
+        lines.append(
+            f"An incumbent year: {ruleset.incumbent_president} ran for re-election for the {MEMBERS[ruleset.incumbent]}; "
+            "every state's built-in edge is the incumbent's table's (the storage box lid), not the Tally Board's."
+        )
     if ruleset.advertising or ruleset.fund_raising:
         lines += [
             f"The {MEMBERS[name]} raised ${state.raised[p]} million and spent ${state.spent[p]} million on advertising "

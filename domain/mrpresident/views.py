@@ -216,9 +216,9 @@ def redact(state: MatchState, event: msgspec.Struct, perspective: Perspective) -
         return data
     if isinstance(event, Debated):
         # Each debater's risked Ballots lie face down: their votes stay with his party.
-        challenger = state.seat_of(event.player)
-        opponent = state.seats[challenger].party if challenger is not None and state.seats else None
-        for key, party in (("risked", opponent), ("opponent_risked", None if opponent is None else 1 - opponent)):
+        seat = state.seat_of(event.player)
+        challengers = state.seats[seat].party if seat is not None and state.seats else None
+        for key, party in (("risked", challengers), ("opponent_risked", None if challengers is None else 1 - challengers)):
             if party not in seen:
                 data = hide_votes(data, key)
         return data

@@ -82,6 +82,8 @@ def describe(state: MatchState, event: msgspec.Struct, perspective: Perspective 
             return f"By lot, {listing(event.republican)} {'is' if len(event.republican) == 1 else 'are'} Republican; {listing(event.democratic)} {'is' if len(event.democratic) == 1 else 'are'} Democratic"
         case TicketChosen():
             who = f" ({event.president_player} and {event.vice_president_player})" if event.president_player else ""
+            if event.settled:
+                who += f", the nomination settled by {'a deal' if event.settled == 'deal' else event.settled}"
             return f"The {MEMBERS[event.party]} run {event.president.name} for President and {event.vice_president.name} for Vice President{who}"
         case UndecidedVotersSetAside():
             return f"{word(event.count).capitalize()} Ballots are set aside as the Undecided Voter stack"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,7 +25,7 @@ from domain.mrpresident import events as ev
 from domain.mrpresident.board import named
 from domain.mrpresident.campaign import end_campaign
 from domain.mrpresident.tables import default_tables
-from domain.protocol import IllegalAction, MatchSetup
+from domain.protocol import EVERYONE, SPECTATOR, IllegalAction, MatchSetup
 from tests.domain.mrpresident.helpers import FOUR, TWO, ballot, cast, roll
 from tests.domain.mrpresident.players import play_random
 from tests.domain.mrpresident.test_choices import audit
@@ -321,6 +322,11 @@ def test_random_legal_advanced_campaigns(four, mode, seed):
     actions = play_random(SYSTEM, created, random.Random(seed))
     state = SYSTEM.initial(created)
     for event in actions:
+        if isinstance(event, (ev.Advertised, ev.Debated)):
+            # Ballots lie face down: no votes for a spectator, all for everyone.
+            seen = SYSTEM.redact(state, event, SPECTATOR)
+            assert all(b["votes"] is None for key in ("ballots", "risked", "opponent_risked") for b in seen.get(key, []))
+            assert SYSTEM.redact(state, event, EVERYONE) == {"type": type(event).__name__, **msgspec.to_builtins(event)}
         state = SYSTEM.evolve(state, event)
         assert min(state.funds) >= 0
         if state.phase != "setup":
