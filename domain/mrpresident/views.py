@@ -163,7 +163,9 @@ def advanced_view(state: MatchState, party: int) -> dict[str, Any]:
     the bottom)."""
     if state.created.tables is None:
         return {}
-    abbrs = lambda places: sorted(state.board.places[p].entry.abbr for p in places)  # noqa: E731
+    def abbrs(places) -> list[str]:
+        return sorted(state.board.places[p].entry.abbr for p in places)
+
     return {
         "funds": state.funds[party],
         "funds_raised": state.raised[party],
