@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from domain.president.cards import count_words, labels, rank_words
+from domain.president.cards import SUIT_SYMBOLS, count_words, label, labels, rank_words
 from domain.president.events import (
     CardDrawn,
     CardsDealt,
@@ -20,6 +20,7 @@ from domain.president.events import (
     PlayerPassed,
 )
 from domain.president.order import is_bomb, set_rank
+from domain.president.shapes import locked_suits, shape_of, shaped
 from domain.president.state import State, evolve, title_of
 from domain.protocol import SPECTATOR, Perspective
 
@@ -130,6 +131,19 @@ def _titled(state: State, player: str) -> str:
     return f"{player} ({title})" if title else player
 
 
+def _shaped_words(state: State, event: CardsPlayed, after: State, line: str) -> str:
+    """docs/daifugo.md: a sequence is named by its cards, a Joker by the card it stands for, and a suit lock when
+    a play sets it."""
+    shape = shape_of(state, event.cards, event.joker_as)
+    if shape is not None and shape.kind == "sequence":
+        line = f"{event.player} plays a sequence {labels(shape.stands)}"
+    if event.joker_as is not None:
+        line += f" (the Joker as {label(event.joker_as)})"
+    if after.trick and locked_suits(after) and not locked_suits(state):
+        line += ", locking the suits to " + " ".join(SUIT_SYMBOLS.get(suit, suit) for suit in locked_suits(after))
+    return line
+
+
 def describe(state: State, event: msgspec.Struct, after: State | None = None, perspective: Perspective = SPECTATOR) -> str:
     # Cards that change hands unseen by `perspective` (an exchange, a Blind draw) are only counted, as
     # `redact` counts them: the words must not name what the event's data hides. A play or a pass is worded from the state it leaves: the caller's, when it folded it already.
@@ -142,6 +156,8 @@ def describe(state: State, event: msgspec.Struct, after: State | None = None, pe
         if wild and rank != state.ruleset.wild_rank:
             line += f" (with {rank_words(state.ruleset.wild_rank, len(wild), names)})"
         after = after if after is not None else evolve(state, event)
+        if shaped(state):
+            line = _shaped_words(state, event, after, line)
         bomb = is_bomb(state, event.cards)
         if bomb:
             line += ": the pile is reset" + (", the direction changes" if after.direction != state.direction else "")

@@ -1,0 +1,78 @@
+"""Random legal matches of the daifugo preset (docs/daifugo.md), every action chosen among what `allowed` lists
+(players.py `play_random`). Invariants: cards are conserved; each game scores 5, 4, 3, 2, 1; replaying the
+events without checks gives the same state; every event round-trips through JSON; a public record of the same
+table (hand sizes at the deal, exchanges unseen) accepts every action and ends with the same standings."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import msgspec
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from domain.fold import replay
+from domain.president import SYSTEM
+from domain.president.events import Action, CardsPlayed
+from domain.protocol import SPECTATOR, MatchSetup
+from tests.domain.president.players import play_random
+from tests.domain.president.test_properties import public_twin
+
+DECODE = msgspec.json.Decoder(Action)
+FIVE = ["Al", "Betty", "Carl", "Dana", "Eve"]
+
+
+def conserved(state) -> bool:
+    held = Counter(card for hand in state.hands.values() for card in hand.known)
+    return held + Counter(state.played) == Counter(state.ruleset.deck)
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_legal_daifugo_matches(seed):
+    setups = [MatchSetup(system="president", players=FIVE, preset="daifugo", mode=mode) for mode in ("full", "public")]
+    created, public_created = (SYSTEM.start(setup) for setup in setups)
+    events = play_random(SYSTEM, created, random.Random(seed), steps=500)
+    state, public = SYSTEM.initial(created), SYSTEM.initial(public_created)
+    for event in events:
+        twin = public_twin(event)
+        SYSTEM.check(public, twin)
+        assert DECODE.decode(msgspec.json.encode(event)) == event
+        SYSTEM.describe(state, event)
+        json.dumps(SYSTEM.redact(state, event, SPECTATOR))
+        state, public = SYSTEM.evolve(state, event), SYSTEM.evolve(public, twin)
+        if state.phase == "playing":
+            assert conserved(state)
+            assert {p: h.size for p, h in public.hands.items()} == {p: h.size for p, h in state.hands.items()}
+            assert public.reversed == state.reversed and public.trick == state.trick
+    assert state.games, "a game is played out within the steps"
+    for game in state.games:
+        assert sorted(game.points) == [1, 2, 3, 4, 5] and len(set(game.order)) == 5
+    assert replay(SYSTEM, created, events) == state
+    assert SYSTEM.standings(public).placings == SYSTEM.standings(state).placings
+
+
+def test_the_random_player_reaches_the_special_plays():
+    """Not a rule: a guard that the random matches above are not all singles. Over a few seeded matches the
+    plays include sequences, a Joker standing for a card, and a revolution."""
+    sequences = jokers = revolutions = 0
+    for seed in range(12):
+        created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
+        events = play_random(SYSTEM, created, random.Random(seed), steps=500)
+        state = SYSTEM.initial(created)
+        for event in events:
+            after = SYSTEM.evolve(state, event)
+            if isinstance(event, CardsPlayed):
+                ranks = {state.deck.rank[card] for card in event.cards} - {"JK"}
+                sequences += len(ranks) > 1
+                jokers += event.joker_as is not None
+                revolutions += after.reversed != state.reversed
+            state = after
+    assert sequences and jokers and revolutions
