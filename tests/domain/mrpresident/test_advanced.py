@@ -28,7 +28,6 @@ from domain.mrpresident.tables import default_tables
 from domain.protocol import EVERYONE, SPECTATOR, IllegalAction, MatchSetup
 from tests.domain.mrpresident.helpers import FOUR, TWO, ballot, cast, roll
 from tests.domain.mrpresident.players import play_random
-from tests.domain.mrpresident.test_choices import audit
 from tests.domain.mrpresident.test_properties import cards_in_play
 
 OK = "accepted"
@@ -341,69 +340,3 @@ def test_random_legal_advanced_campaigns(four, mode, seed):
     assert [p.place for p in standings.placings] == sorted(p.place for p in standings.placings)
     assert any("Debates:" in line for line in standings.explanation)
 
-
-# INCUMBENT YEAR: the second game of two, the Democrats' Thomas Rourke running again.
-INCUMBENT = {"incumbent": "Democratic", "incumbent_president": "Thomas Rourke"}
-PARTIES_DRAWN = [ev.PartiesDrawn(republican=["Al", "Carl"], democratic=["Betty", "Dot"])]
-CHALLENGERS = ev.TicketChosen(party="Republican", president=rep(REP[3]), vice_president=rep(REP[8]), president_player="Carl", vice_president_player="Al")
-INCUMBENT_ROWS = [
-    row("The challengers may select ... from any of their party's Candidate cards", PARTIES_DRAWN, CHALLENGERS, OK),
-    row("The challengers may select ...: no cards are laid out", PARTIES_DRAWN, ev.CandidatesLaidOut(player="Al", cards=REP[:5]), "mrpresident.incumbent.challengers"),
-    row(
-        "The incumbent announces his choice after the challengers have nominated their candidates",
-        PARTIES_DRAWN,
-        ev.TicketChosen(party="Democratic", president=dem("Thomas Rourke"), vice_president=dem(DEM[9]), president_player="Betty", vice_president_player="Dot"),
-        "mrpresident.incumbent.last",
-    ),
-    row(
-        "the elected President's Candidate card is used again but he may change running mates",
-        [*PARTIES_DRAWN, CHALLENGERS],
-        ev.TicketChosen(party="Democratic", president=dem("Thomas Rourke"), vice_president=dem(DEM[9]), president_player="Betty", vice_president_player="Dot"),
-        OK,
-    ),
-    row(
-        "the elected President's Candidate card is used again: not another",
-        [*PARTIES_DRAWN, CHALLENGERS],
-        ev.TicketChosen(party="Democratic", president=dem(DEM[9]), vice_president=dem("Thomas Rourke"), president_player="Betty", vice_president_player="Dot"),
-        "mrpresident.incumbent.card",
-    ),
-]
-
-
-@pytest.mark.parametrize("given_events, action, expected, kw", INCUMBENT_ROWS)
-def test_incumbent_year(given_events, action, expected, kw):
-    state = given_advanced(*given_events, setup=[], **INCUMBENT, **kw)
-    assert outcome(state, action) == expected
-
-
-def test_the_incumbents_built_in_edge_replaces_the_boards():
-    """INCUMBENT YEAR: “disregard the built-in edge listed on the Tally Board. Instead,
-    use the built-in edge for Republican or Democrat (depending on incumbent) as shown
-    in storage box lid.”"""
-    from domain.mrpresident.tally import built_in_edge
-
-    plain = given_advanced(setup=[])
-    incumbent = given_advanced(setup=[], **INCUMBENT)
-    for place in plain.board.places:
-        assert built_in_edge(plain, place.entry) == (place.entry.edge_party, place.entry.edge_votes)
-        signed = TABLES.incumbent_edges["Democratic"][place.entry.abbr]
-        assert built_in_edge(incumbent, place.entry) == ("Democratic" if signed > 0 else "Republican", abs(signed))
-    # the reconstruction moves every state toward the incumbent
-    ny = plain.board.places[plain.board.by_abbr["NY"]].entry
-    assert TABLES.incumbent_edges["Democratic"]["NY"] == (ny.edge_votes if ny.edge_party == "Democratic" else -ny.edge_votes) + 2000
-
-
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(four=st.booleans(), seed=st.integers(0, 2**32 - 1))
-def test_an_incumbent_year_driven_only_by_allowed_agrees_with_check(four, seed):
-    created = SYSTEM.start(MatchSetup(system="mrpresident", players=FOUR if four else TWO, mode="electoral", preset="advanced", options={**INCUMBENT, "ballot_deck_size": 8}))
-    rng = random.Random(seed)
-    actions = play_random(SYSTEM, created, rng)
-    state = SYSTEM.initial(created)
-    for event in actions:
-        if rng.random() < 0.2:
-            audit(state, rng)
-        state = SYSTEM.evolve(state, event)
-    assert SYSTEM.finished(state)
-    assert state.tickets[1].president.name == "Thomas Rourke"
-    assert any("incumbent's built-in edge" in row["reason"] for row in SYSTEM.standings(state).details["electoral"]["states"])
