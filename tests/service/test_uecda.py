@@ -1,0 +1,224 @@
+"""`recount import --format uecda`: logs written here in the UECda format (docs/daifugo.md § The tournament log
+format), from random legal matches of the daifugo preset and by hand, recorded as matches; every game's order
+compared with the log's `result`; a malformed log or a forbidden move stops at its game, naming the token."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from domain.president import SYSTEM
+from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
+from domain.president.shapes import shape_of
+from domain.protocol import MatchSetup
+from service.uecda import JOKER_CODE, RANKS, SUITS, import_log, import_logs
+from tests.conftest import open_recount
+from tests.domain.president.players import play_random
+
+FIVE = ["Al", "Betty", "Carl", "Dana", "Eve"]
+RANK_LETTER = {rank: letter for letter, rank in RANKS.items()}
+SUIT_LETTER = {suit: letter for letter, suit in SUITS.items()}
+
+
+def code(card: str) -> str:
+    return "jo" if card == JOKER_CODE else SUIT_LETTER[card[-1]] + RANK_LETTER[card[:-1]]
+
+
+def token(state, event) -> str:
+    """A move as the log writes it: p, jk, a group `cd-a(d)`, a sequence `h-678(7)`."""
+    if isinstance(event, PlayerPassed):
+        return "p"
+    if event.cards == (JOKER_CODE,):
+        return "jk"
+    shape = shape_of(state, event.cards, event.joker_as)
+    stands = sorted(shape.stands, key=lambda card: (state.deck.order[state.deck.rank[card]], "CDHS".index(card[-1])))
+    if shape.kind == "group":
+        text = "".join(SUIT_LETTER[card[-1]] for card in stands) + "-" + RANK_LETTER[stands[0][:-1]]
+        return text + (f"({SUIT_LETTER[event.joker_as[-1]]})" if event.joker_as else "")
+    text = SUIT_LETTER[stands[0][-1]] + "-" + "".join(RANK_LETTER[card[:-1]] for card in stands)
+    return text + (f"({RANK_LETTER[event.joker_as[:-1]]})" if event.joker_as else "")
+
+
+def hands(groups) -> str:
+    return " ".join("{ " + " ".join(code(card) for card in cards) + " }" for cards in groups)
+
+
+def write_log(events) -> tuple[str, dict[str, int]]:
+    """The log of a recorded daifugo match, and how often each special rule fired in it."""
+    state = SYSTEM.initial(SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo")))
+    lines, fired = ["player " + " ".join(FIVE)], {"sequence": 0, "joker": 0, "cut": 0, "lock": 0, "revolution": 0, "spade": 0}
+    block: dict = {}
+    for event in events:
+        if isinstance(event, MatchEnded):
+            break
+        after = SYSTEM.evolve(state, event)
+        if isinstance(event, CardsDealt):
+            classes = [state.ranking.index(p) if state.ranking else i for i, p in enumerate(FIVE)]
+            block = {"classes": classes, "dealt": [event.hands[p] for p in FIVE], "changed": {p: () for p in FIVE}, "moves": []}
+        elif isinstance(event, CardsExchanged):
+            block["changed"][event.giver] = event.cards
+        else:
+            if not block["moves"]:
+                block["original"] = [state.hands[p].known for p in FIVE]
+            block["moves"].append(token(state, event) + f" [{len(block['moves']) * 7 + 3}]")
+            if isinstance(event, CardsPlayed):
+                shape = shape_of(state, event.cards, event.joker_as)
+                fired["sequence"] += shape.kind == "sequence"
+                fired["joker"] += JOKER_CODE in event.cards
+                fired["cut"] += "8" in {card[:-1] for card in shape.stands} and after.phase == "playing" and not after.trick
+                fired["revolution"] += after.reversed != state.reversed
+                fired["spade"] += event.cards == ("3S",) and bool(state.trick) and state.trick[-1].cards == (JOKER_CODE,)
+                fired["lock"] += _locked(after) and not _locked(state)
+        if after.phase == "between" and state.phase != "between":
+            order = after.games[-1].order
+            lines += [
+                "/*",
+                f"game {len(after.games)}",
+                "class " + " ".join(map(str, block["classes"])),
+                "seat " + " ".join(str(state.seating.index(p)) for p in FIVE),
+                "dealt " + hands(block["dealt"]),
+                "changed " + hands(block["changed"][p] for p in FIVE),
+                "original " + hands(block["original"]),
+                "play " + " ".join(block["moves"]),
+                "result " + " ".join(str(order.index(p)) for p in FIVE),
+                "*/",
+            ]
+        state = after
+    return "\n".join(lines) + "\n", fired
+
+
+def _locked(state) -> bool:
+    from domain.president.shapes import locked_suits
+
+    return bool(locked_suits(state))
+
+
+def random_events(seed: int) -> list:
+    """A random legal daifugo match (players.py `play_random`): its games played out are the log's."""
+    created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
+    return play_random(SYSTEM, created, random.Random(seed), steps=600)
+
+
+@pytest.fixture
+def recount(tmp_path: Path) -> Iterator:
+    app = open_recount(tmp_path / "recount.sqlite")
+    yield app
+    app.close()
+
+
+# Seeds whose random matches (players.py, deterministic for a seed) fire every special rule between them:
+# seed 7 has sequences, Joker plays, 8-cuts, locks, a revolution and the 3 of spades on a lone Joker.
+SEEDS = (7, 34)
+
+
+def logs(tmp_path: Path) -> list[tuple[Path, dict[str, int], int]]:
+    found = []
+    for seed in SEEDS:
+        text, fired = write_log(random_events(seed))
+        path = tmp_path / f"seed{seed}.log"
+        path.write_text(text)
+        found.append((path, fired, text.count("/*")))
+    return found
+
+
+def test_random_logs_import_and_agree_with_their_results(recount, tmp_path, capsys):
+    """Every game of each log recorded (full mode, each action checked) and its order equal to `result`; over the
+    logs each special rule of docs/daifugo.md fires."""
+    total = {}
+    for path, fired, games in logs(tmp_path):
+        assert games >= 1
+        assert import_log(recount, path) == 0
+        for rule, count in fired.items():
+            total[rule] = total.get(rule, 0) + count
+    out = capsys.readouterr().out
+    assert "DIFFERS" not in out and out.count("equals the log's result") == sum(g for _, _, g in logs(tmp_path))
+    assert all(total.values()), total
+
+
+def seed_log(tmp_path: Path, seed: int = 7) -> str:
+    return write_log(random_events(seed))[0]
+
+
+def change_move(text: str, game: int, index: int, new: str) -> str:
+    """The log with move `index` of game `game` (1 first) replaced by `new`."""
+    lines = text.splitlines()
+    plays = [at for at, line in enumerate(lines) if line.startswith("play ")]
+    words = lines[plays[game - 1]].split()
+    words[1 + 2 * index] = new  # "play", then each move followed by its [µs]
+    lines[plays[game - 1]] = " ".join(words)
+    return "\n".join(lines) + "\n"
+
+
+def match_of(out: str, recount):
+    match_id = out.split("match ", 1)[1].split(",", 1)[0]
+    return recount.log(match_id).state
+
+
+def test_a_different_result_is_said_and_fails_the_import(recount, tmp_path, capsys):
+    """The log's `result` is compared with the finishing order the rules give."""
+    text = seed_log(tmp_path)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("result "))
+    places = lines[at].split()[1:]
+    lines[at] = "result " + " ".join([places[1], places[0], *places[2:]])
+    path = tmp_path / "differs.log"
+    path.write_text("\n".join(lines) + "\n")
+    assert import_log(recount, path) == 1
+    out = capsys.readouterr().out
+    assert "game 1: finishing order" in out and "DIFFERS from the log's result" in out
+
+
+@pytest.mark.parametrize(
+    "move, reason",
+    [
+        pytest.param("p", "leads this round and must play", id="the leader passes: a move the rules forbid"),
+        pytest.param("zz-9", "not a move", id="a malformed move"),
+        pytest.param("c-9t", "not a group of one rank or a sequence", id="a two-card sequence"),
+    ],
+)
+def test_a_bad_move_stops_at_its_game_and_records_nothing_of_it(recount, tmp_path, capsys, move, reason):
+    """docs/daifugo.md: the move is named with its game; the game before it stays recorded, nothing of game 2."""
+    text = change_move(seed_log(tmp_path), 2, 0, move)
+    path = tmp_path / "bad.log"
+    path.write_text(text)
+    assert import_log(recount, path) == 1
+    out = capsys.readouterr().out
+    assert f"game 2, token {move!r}" in out and reason in out
+    state = match_of(out, recount)
+    assert len(state.games) == 1 and state.phase == "between"
+
+
+def test_a_bad_move_late_in_a_game_is_named(recount, tmp_path, capsys):
+    text = seed_log(tmp_path)
+    path = tmp_path / "late.log"
+    path.write_text(change_move(text, 1, 3, "jk"))
+    assert import_log(recount, path) == 1
+    assert "game 1, token 'jk'" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        pytest.param("players Al Betty\n", "header", id="no player header"),
+        pytest.param("player Al Betty Carl Dana Eve\n/* game 1 class 0 1 2 3 4\n", "/*", id="an unclosed block"),
+        pytest.param("player Al Betty Carl Dana Eve\n/* game 1 class 0 1 2 3 4 */\n", "game 1, token '*/'", id="a block missing its fields"),
+        pytest.param("player Al Betty Carl Dana Eve\n/* game 1 class 0 1 2 3 4 seat 0 1 2 3 4 dealt { c3 x9 } */\n", "'x9'", id="a card that is not one"),
+    ],
+)
+def test_a_malformed_log_is_named(recount, tmp_path, capsys, text, named):
+    path = tmp_path / "malformed.log"
+    path.write_text(text)
+    assert import_log(recount, path) == 1
+    assert named in capsys.readouterr().out
+
+
+def test_import_logs_exits_non_zero_only_on_a_failure(recount, tmp_path, capsys):
+    good = tmp_path / "good.log"
+    good.write_text(seed_log(tmp_path, 34))
+    assert import_logs(recount, [good]) == 0
+    bad = tmp_path / "bad.log"
+    bad.write_text(change_move(seed_log(tmp_path, 34), 1, 0, "p"))
+    assert import_logs(recount, [good, bad]) == 1
