@@ -108,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("rebuild", help="rebuild the leaderboards from the store's notification log")
     imp = sub.add_parser("import", help="record event files (every action is checked)")
     imp.add_argument("files", nargs="+", type=Path, help="event files (*.json) or JSON Lines exports (*.jsonl)")
+    imp.add_argument("--format", choices=["events", "uecda"], default="events", help="uecda: UECda Daifugō game logs, one match a log (service/uecda.py)")
     records_cli.add_parsers(sub, imp)
     args = parser.parse_args(argv)
     if args.command == "verify":  # offline: no store
@@ -129,6 +130,12 @@ def main(argv: list[str] | None = None) -> int:
         return code
     if args.command == "export":
         code = records_cli.export_command(recount, args)
+        recount.close()
+        return code
+    if args.command == "import" and args.format == "uecda":
+        from service.uecda import import_logs
+
+        code = import_logs(recount, args.files)
         recount.close()
         return code
     if args.command == "import":

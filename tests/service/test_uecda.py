@@ -222,3 +222,14 @@ def test_import_logs_exits_non_zero_only_on_a_failure(recount, tmp_path, capsys)
     bad = tmp_path / "bad.log"
     bad.write_text(change_move(seed_log(tmp_path, 34), 1, 0, "p"))
     assert import_logs(recount, [good, bad]) == 1
+
+
+def test_the_cli_imports_a_log(tmp_path, capsys):
+    """`recount import --format uecda FILE…` (service/cli.py), exit status 0 when every game agrees."""
+    from service.cli import main
+
+    log = tmp_path / "tournament.log"
+    log.write_text(seed_log(tmp_path, 34))
+    assert main(["--db", str(tmp_path / "cli.sqlite"), "import", "--format", "uecda", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "tournament.log: match m_" in out and "equals the log's result" in out
