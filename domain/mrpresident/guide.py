@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.mrpresident import events as ev
+from domain.mrpresident.advanced_answers import ADVANCED_CHECKED, BASIC_ADDITIONS
 from domain.mrpresident.rules import (
     ABSENTEE,
     ABSENTEE_COUNT,
@@ -63,7 +64,7 @@ CHECKED: dict[type, tuple[Rule, ...]] = {
     ev.UndecidedVotersSetAside: (*_EVERY, UNDECIDED),
     ev.FirstPlayerRolled: (*_EVERY, FIRST_PLAYER),
     ev.DiceRolled: (*_EVERY, *_TURN, REGION, REACH),
-    ev.BallotsCast: (*_EVERY, *_TURN, REGION, HQ_CARD, AT_LEAST_ONE, BALLOT_STATE, SEAL, LIMIT, HOME_STATE_CARD),
+    ev.BallotsCast: (*_EVERY, *_TURN, REGION, HQ_CARD, AT_LEAST_ONE, BALLOT_STATE, SEAL, LIMIT, HOME_STATE_CARD, HOLD),
     ev.HeadquartersVisited: (*_EVERY, *_AT_HEADQUARTERS, HOME_STATE, HOME_STATE_TWO, SEAL, LIMIT),
     ev.RumorDrawn: (*_EVERY, *_AT_HEADQUARTERS, RUMOR),
     ev.RumorBallotsGiven: (*_EVERY, PLAYERS, CAMPAIGN_END, RUMOR_GIVEN, SEAL, LIMIT, HOLD),
@@ -75,6 +76,12 @@ CHECKED: dict[type, tuple[Rule, ...]] = {
 }
 
 EXAMPLE_SETUPS: tuple[MatchSetup, ...] = ()  # a Rumor's gift comes up along the fixtures
+
+
+# The advanced game's actions, and what its rules add to the basic ones (advanced_answers.py).
+for _type, _rules in BASIC_ADDITIONS.items():
+    CHECKED[_type] = (*CHECKED[_type], *_rules)
+CHECKED.update(ADVANCED_CHECKED)
 
 
 def answers_to(event_type: type) -> list[Rule]:

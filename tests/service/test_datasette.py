@@ -4,6 +4,7 @@ in-process and queried over HTTP."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,10 @@ def query(path: Path, *urls: str) -> list[Any]:
             replies.append(reply.json())
         return replies
 
-    return asyncio.run(run())
+    # On a thread of its own: Playwright's sync API (the browser tests' session fixture) keeps an event
+    # loop running on the main thread, where asyncio.run() refuses to start another.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(lambda: asyncio.run(run())).result()
 
 
 def test_the_store_as_sqlite_opens_in_datasette_with_search_keys_and_descriptions(recount: Recount, tmp_path: Path) -> None:
