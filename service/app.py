@@ -485,6 +485,9 @@ class Recount:
         if job.expected is not None and job.expected != version:
             raise Conflict(f"expected the match at version {job.expected}, but it is at version {version}; reload and retry")
         if log.system.finished(state) and not all(is_correction(e) for e in job.events):
+            # The game's own rule says why, where it has one ("Play like this continues for thirteen
+            # rounds"); the house rule only where the game's check would let the action through.
+            log.system.check(state, next(e for e in job.events if not is_correction(e)))
             raise IllegalAction("the match is over: nothing more can be recorded but corrections", _MATCH_OVER)
         events = list(job.events)
         planned = heads_records.get(job.stream)

@@ -73,3 +73,16 @@ def test_another_games_action_is_refused_by_the_rule_not_as_a_malformed_body(cli
         assert "DistrictRevealed is an action of Presidential Bid, not of President" in reply.json()["error"]
     assert post(client, match, [{"type": "NoSuchThing"}]).status_code == 400
     assert versions(client, match) == 1
+
+
+def test_an_action_after_the_end_cites_the_games_own_rule(client: TestClient) -> None:
+    """presidential-bid.txt: "Play like this continues for thirteen rounds" — a fourteenth club is refused by
+    that sentence, not by a generic guard."""
+    from service import fixtures
+
+    recount = client.app.state.recount
+    created = fixtures.record(recount, fixtures.read(fixtures.FIXTURES / "bid" / "two-player.json"))
+    match = {"match_id": created.match_id, "write_token": created.write_token}
+    reply = post(client, match, [{"type": "DistrictRevealed", "district": "2C"}])
+    assert reply.status_code == 422, reply.text
+    assert "thirteen rounds" in reply.json()["rule"]["quote"]
