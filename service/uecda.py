@@ -192,10 +192,11 @@ def game_actions(state: State, players: list[str], game: Game) -> tuple[list[msg
     if state.ranking and [state.ranking.index(player) for player in players] != game.classes:
         raise LogError(game.number, "class", "the classes are not the places of the game before")
     seating = tuple(player for _, player in sorted(zip(game.seats, players)))
-    first = players[game.classes.index(0)] if 0 in game.classes else seating[0]
-    # docs/daifugo.md: "dealt one at a time starting from the daifugō's seat": the dealer sits before them.
-    dealer = seating[seating.index(first) - 1]
-    take(CardsDealt(dealer=dealer, hands={p: tuple(hand) for p, hand in zip(players, game.dealt)}, seating=seating), "dealt")
+    hands = {p: tuple(hand) for p, hand in zip(players, game.dealt)}
+    # docs/daifugo.md: "dealt one at a time starting from the daifugō's seat" (after the first game the dealer
+    # does not matter); the log names no dealer, so the first seat whose left gets the extra cards deals.
+    deals = [CardsDealt(dealer=dealer, hands=hands, seating=seating) for dealer in seating]
+    take(next((deal for deal in deals if _legal(state, deal)), deals[-1]), "dealt")
     changed = dict(zip(players, game.changed))
     for due in sorted(state.dues, key=lambda due: due.returning):
         take(CardsExchanged(giver=due.giver, receiver=due.receiver, cards=tuple(changed[due.giver])), "changed")
@@ -207,6 +208,14 @@ def game_actions(state: State, players: list[str], game: Game) -> tuple[list[msg
     if state.phase != "between":
         raise LogError(game.number, "result", "the moves end before the game does")
     return actions, state
+
+
+def _legal(state: State, action: msgspec.Struct) -> bool:
+    try:
+        SYSTEM.check(state, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, advance: Callable[[], None] = lambda: None) -> int:

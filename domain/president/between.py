@@ -72,15 +72,31 @@ def check_whole_deck(state: State, event: CardsDealt) -> None:
         )
 
 
+def deal_order(state: State, dealer: str) -> list[str]:
+    """The seats in the order the cards go round: from the dealer's left, or (`deal_starts` "first_place",
+    docs/daifugo.md § The rules: “dealt one at a time starting from the daifugō's seat”) after the first game
+    from the seat of the last game's first placed."""
+    seats = state.seating
+    first = state.ranking[0] if state.ranking else None
+    if state.ruleset.deal_starts == "first_place" and first in seats:
+        start = seats.index(first)
+        return [seats[(start + offset) % len(seats)] for offset in range(len(seats))]
+    start = seats.index(dealer)
+    return [seats[(start + offset) % len(seats)] for offset in range(1, len(seats) + 1)]
+
+
+def _left_of(state: State, dealer: str) -> str:
+    seats = state.seating
+    return seats[(seats.index(dealer) + 1) % len(seats)]
+
+
 def check_deal_sizes(state: State, event: CardsDealt) -> None:
     """classic § Preparation: cards go “clockwise, and one at a time” from the dealer's left, so hands differ
     by at most one card and the extra cards go to the first players after the dealer: “Because these players
     are the first to play, the inequality evens out.” A text silent on the seat the deal starts from (friday)
     cites docs/house-rules.md § The table (President): “Where the text does not say from which seat the cards
     are dealt one at a time, they are dealt from the dealer's left, …”."""
-    seats = state.seating
-    start = seats.index(event.dealer)
-    order = [seats[(start + offset) % len(seats)] for offset in range(1, len(seats) + 1)]
+    order = deal_order(state, event.dealer)
     base, extra = divmod(state.deck.size, len(order))
     sizes = {player: len(event.hands[player]) if state.mode == "full" else event.sizes[player] for player in order}
     if not state.ruleset.extras_from_dealers_left:
@@ -92,8 +108,9 @@ def check_deal_sizes(state: State, event: CardsDealt) -> None:
         expected = base + (1 if place < extra else 0)
         held = sizes[player]
         if held != expected:
+            start = f"{order[0]}'s seat" if order[0] != _left_of(state, event.dealer) else f"{event.dealer}'s left"
             raise IllegalAction(
-                f"dealt one at a time from {event.dealer}'s left, {player} gets {expected} cards, not {held}",
+                f"dealt one at a time from {start}, {player} gets {expected} cards, not {held}",
                 cite(state, "extra-card"),
             )
 

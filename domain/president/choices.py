@@ -30,6 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from domain.president import checks
+from domain.president.between import deal_order
 from domain.president.cards import count_words, labels
 from domain.president.choices_play import cards_pick, possible_cards, turn_choices
 from domain.president.events import CardsDealt, CardsExchanged, DirectionChosen, MatchEnded, PlayerJoined, PlayerLeft
@@ -80,9 +81,7 @@ def _dealers(state: State) -> list[str]:
 def _deal(state: State, dealer: str) -> Choice:
     """classic § Preparation: the dealer “deals out all the cards in the deck face-down, clockwise, and one
     at a time”, the extra cards to the first players after the dealer."""
-    seats = state.seating
-    start = seats.index(dealer)
-    order = [seats[(start + offset) % len(seats)] for offset in range(1, len(seats) + 1)]
+    order = deal_order(state, dealer)
     base, extra = divmod(state.deck.size, len(order))
     sizes = {player: base + (1 if place < extra else 0) for place, player in enumerate(order)}
     event: dict[str, Any] = {"type": DEALT, "dealer": dealer}

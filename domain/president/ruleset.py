@@ -230,6 +230,15 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             'each player" from no named seat: hands only differ by at most one card (False).'
         ),
     ] = True
+    deal_starts: Annotated[
+        Literal["dealers_left", "first_place"],
+        Meta(
+            description='Where the deal one card at a time starts, so who holds the extra cards. classic: from the '
+            'dealer\'s left ("dealers_left"). docs/daifugo.md: "dealt one at a time starting from the daifugō\'s seat '
+            '(so some hands have one card more)": after the first game, from the seat of the first placed '
+            '("first_place").'
+        ),
+    ] = "dealers_left"
     players_may_change: Annotated[
         bool,
         Meta(
@@ -459,8 +468,8 @@ PRESETS: dict[str, Ruleset] = {
         leader_holds="3D",
         seating_per_game=True,
         reseat_by_finishing_order=False,
-        # "dealt one at a time starting from the daifugō's seat": the hands differ by one card at most.
-        extras_from_dealers_left=False,
+        # "dealt one at a time starting from the daifugō's seat (so some hands have one card more)"
+        deal_starts="first_place",
         # "the daifugō then returns any two and the fugō any one (cards just received may go back)"
         exchange=(2, 1),
         return_received_allowed=True,

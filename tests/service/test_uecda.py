@@ -110,8 +110,8 @@ def recount(tmp_path: Path) -> Iterator:
 
 
 # Seeds whose random matches (players.py, deterministic for a seed) fire every special rule between them:
-# seed 7 has sequences, Joker plays, 8-cuts, locks, a revolution and the 3 of spades on a lone Joker.
-SEEDS = (7, 34)
+# seed 7 has Joker plays, 8-cuts, locks, a revolution and the 3 of spades on a lone Joker; seed 10 sequences.
+SEEDS = (7, 10)
 
 
 def logs(tmp_path: Path) -> list[tuple[Path, dict[str, int], int]]:

@@ -177,6 +177,45 @@ def test_a_deal_without_seating_keeps_the_seats(kit):
     assert state.seating == tuple(FIVE)
 
 
+def test_the_deal_starts_from_the_daifugos_seat():
+    """docs/daifugo.md § The rules: “dealt one at a time starting from the daifugō's seat (so some hands have one
+    card more).” The first game has no daifugō: the deal starts at the dealer's left."""
+    import random
+
+    from domain.protocol import MatchSetup
+    from tests.domain.president.players import play_random
+
+    created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
+    state = SYSTEM.initial(created)
+    for event in play_random(SYSTEM, created, random.Random(3), steps=400):
+        state = SYSTEM.evolve(state, event)
+        if state.phase == "between":
+            break
+    assert state.phase == "between"
+    daifugo, seats = state.ranking[0], state.seating
+
+    def dealt_from(first: str, dealer: str) -> CardsDealt:
+        start = seats.index(first)
+        order = [seats[(start + offset) % 5] for offset in range(5)]
+        hands = {player: tuple(state.ruleset.deck[place::5]) for place, player in enumerate(order)}
+        return CardsDealt(dealer=dealer, hands=hands)
+
+    SYSTEM.check(state, dealt_from(daifugo, seats[0]))
+    left_of_daifugo = seats[(seats.index(daifugo) + 1) % 5]
+    with pytest.raises(IllegalAction) as refused:
+        SYSTEM.check(state, dealt_from(left_of_daifugo, daifugo))
+    assert refused.value.rule.id == D + "deal"
+
+
+def test_the_first_deal_starts_at_the_dealers_left(kit):
+    """docs/daifugo.md § The rules: “so some hands have one card more”: in the first game, the first three seats
+    from the dealer's left."""
+    state = kit.new_match(FIVE, preset="daifugo")
+    hands = dict(HANDS, Carl=HANDS["Carl"] + " 3H", Dana=HANDS["Dana"].replace("3H ", ""))
+    kit.outcome(state, [kit.deal("Dana", hands)], D + "deal")
+    kit.outcome(state, [kit.deal("Eve", HANDS)], None)
+
+
 # -- the options on another preset ----------------------------------------------------------------------
 
 OPTIONS = [
