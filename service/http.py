@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from typing import Annotated, Any, Union
 
 import msgspec
+from eventsourcing.persistence import InterfaceError as PersistenceInterfaceError
+from eventsourcing.persistence import OperationalError as PersistenceOperationalError
 from litestar import HttpMethod, Litestar, MediaType, Request, Response, get, post, route
 from litestar.datastructures import ResponseHeader
 from litestar.exceptions import HTTPException, ValidationException
@@ -307,8 +310,15 @@ def _unexpected(request: Request, exc: Exception) -> Response[ErrorBody]:
     if isinstance(exc, RecursionError) and "deserializing" in str(exc):
         # msgspec gives up on JSON nested deeper than Python's recursion limit: the body, not the service.
         return _error(400, "the body is not valid JSON for this service: it nests arrays or objects too deep")
-    # Storage failures and bugs: say so plainly, never a bare stack trace.
-    return _error(503 if isinstance(exc, OSError) else 500, f"{type(exc).__name__}: {exc}")
+    if isinstance(exc, STORE_UNAVAILABLE):
+        # The store did not answer (a database restarting, a file locked past its timeout): a
+        # retry shortly may succeed; nothing was recorded by this request.
+        return _error(503, f"the event store is not answering ({type(exc).__name__}: {exc}); retry shortly", headers={"Retry-After": "1"})
+    # Bugs: say so plainly, never a bare stack trace.
+    return _error(500, f"{type(exc).__name__}: {exc}")
+
+
+STORE_UNAVAILABLE = (OSError, sqlite3.OperationalError, PersistenceOperationalError, PersistenceInterfaceError)
 
 
 SWAGGER_UI = "/static/vendor/swagger-ui-5.18.2"

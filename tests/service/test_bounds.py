@@ -130,3 +130,20 @@ def test_bearer_with_no_token_is_no_token(client: TestClient) -> None:
     assert client.get(f"/matches/{match['match_id']}/state", headers=empty).json()["perspective"] == "spectator"
     assert client.get(f"/matches/{match['match_id']}/allowed", headers=empty).status_code == 401
     assert client.get(f"/matches/{match['match_id']}/allowed", headers={"Authorization": "Basic abc"}).status_code == 400
+
+
+def test_a_store_that_does_not_answer_is_a_503_with_retry_after(client, monkeypatch) -> None:
+    """A database restarting is said as such (503, Retry-After), never as a 500, and nothing is recorded."""
+    from eventsourcing.persistence import OperationalError
+
+    created = client.post("/matches", json={"system": "president", "players": ["Al", "Betty", "Carl", "Dana"]}).json()
+    recount = client.app.state.recount
+
+    def down(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(recount.store, "read", down)
+    monkeypatch.setattr(recount.store, "head", down)
+    reply = client.get(f"/matches/{created['match_id']}/state")
+    assert reply.status_code == 503, reply.text
+    assert reply.headers["retry-after"] == "1" and "not answering" in reply.json()["error"]
