@@ -1,37 +1,57 @@
-"""Mr. President in notation (docs/notation.md § Mr. President). The campaign's
-everyday actions have words and a terse form; the rarer card events (tickets, press
-endorsements, bulletins, other headquarters cards, absentee ballots, a region's
-count) are written in the `Tag {json}` form every system shares.
+"""Mr. President in notation (docs/notation.md § Mr. President): every action in words
+and a terse form. A line is written in words only when it reads back to the very same
+event (`write` checks); anything the words cannot carry (a name with a bracket in it,
+say) falls back to the `Tag {json}` form every system shares.
 
-    long                                            terse
-    parties: Republican Al, Carl; Democratic Betty, Dot    parties r a c; d b d
-    12 undecided voters set aside                   undecided 12
-    Al plays first                                  a first
-    Al rolls 3 4 for Midwest                        a roll midwest 3 4   (a r mid 3 4)
-    Al casts P in OH, VP in IN (5)                  a cast oh p, in vp 5
-    Al goes to headquarters after a blunder         a hq blunder
-    Al goes to headquarters from OR: P in OR (18)   a hq or: or p 18
-    Carl draws a rumor on NV                        c rumor nv
-    Dot gives rumor ballots: VP in IA, VP in NV     d give ia vp, nv vp
+    long                                                  terse
+    parties: Republican Al, Carl; Democratic Betty, Dot   parties r a c; d b d
+    Dot lays out Francis O'Day, Ida Marlowe, …            d lay o'day marlowe …
+    Dot picks Jesse Langford                              d pick langford
+    Democratic ticket: President Jesse Langford (Dot);    ticket d: langford (d); hollister (c); dice d 3 4 c 2 2
+      Vice President Carl Hollister (Carl); settled by dice: Dot 3 4, Carl 2 2
+    Al rolls 3 4 for Midwestern, raising funds            a r mid 3 4 funds
+    Al casts P in OH, VP in IN (5) home                   a cast oh p, in vp 5 home
+    Carl draws a press endorsement, rolls 4 6, press support 3 in OK, Eastern: P in NY
+                                                          c press 4 6 support 3 in ok east: ny p
+    Carl draws a bulletin on Labor [Al: discards P] "…"   c bulletin labor [a: d p]
+    Al draws the headquarters card "Plane Delay" [Al: loses 1 turn]   a card plane delay [a: l 1]
+    Al advertises in Eastern, draws 4: P in NY            a ad east 4: ny p
+    Dot raises funds in OH, rolls 2 5: $3 million         d raise oh 2 5 $3
+    Al debates Labor as VP: risks VP in WV; rolls 3 4; opponent risks P in MO; opponent rolls 2 2
+                                                          a debate labor vp: wv vp; 3 4; mo p; 2 2
+    Republican absentee ballots: P in DE (5); 6 set aside  absentee r: de p 5; 6
+    Midwestern counted: IL Republican 32 Democratic 15    count mid: il r 32 d 15
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 import msgspec
 
+from domain.mrpresident import notation_words as w
 from domain.mrpresident.board import named_boards
 from domain.mrpresident.events import (
-    Ballot,
+    AbsenteeBallotsCast,
+    Advertised,
     BallotsCast,
+    BulletinDrawn,
+    CandidatePicked,
+    CandidatesLaidOut,
+    Debated,
     DiceRolled,
     FirstPlayerRolled,
+    FundsRaised,
+    HeadquartersCardDrawn,
     HeadquartersVisited,
     MatchCreated,
     PartiesDrawn,
+    PressEndorsed,
+    RegionCounted,
     RumorBallotsGiven,
     RumorDrawn,
+    TicketChosen,
     UndecidedVotersSetAside,
 )
 from domain.mrpresident.ruleset import PRESETS
@@ -39,16 +59,20 @@ from domain.mrpresident.state import MatchState
 from domain.notation import NotationError, as_json_line, leading_player, number, one_of, options_differing, tokens
 from domain.protocol import MatchSetup
 
-PARTIES = ("Republican", "Democratic")
-SEALS = {"p": "P", "vp": "VP"}
 VERBS = {
     "rolls": "roll", "roll": "roll", "r": "roll",
     "casts": "cast", "cast": "cast", "c": "cast",
     "goes": "hq", "hq": "hq",
-    "draws": "rumor", "rumor": "rumor",
+    "draws": "draws", "rumor": "rumor", "press": "press", "bulletin": "bulletin", "card": "card",
     "gives": "give", "give": "give",
     "plays": "first", "first": "first",
+    "lays": "lay", "lay": "lay", "picks": "pick", "pick": "pick",
+    "advertises": "ad", "advertise": "ad", "ad": "ad",
+    "raises": "raise", "raise": "raise",
+    "debates": "debate", "debate": "debate",
 }
+DRAWN = {"rumor": "rumor", "press": "press", "bulletin": "bulletin", "headquarters": "card"}
+SETTLED = {"agreement": "agreed", "effective total": "effective total", "dice": "dice", "deal": "deal"}
 
 
 def setup_of(created: MatchCreated) -> MatchSetup:
@@ -70,118 +94,156 @@ def setup_of(created: MatchCreated) -> MatchSetup:
 # -- writing -----------------------------------------------------------------------------------------
 
 
-def _ballots(ballots: list[Ballot]) -> str:
-    return ", ".join(f"{b.seal} in {b.state}" + (f" ({b.votes})" if b.votes is not None else "") for b in ballots)
-
-
 def write(state: MatchState, event: msgspec.Struct) -> str:
-    marked = any(b.home_state_card for b in getattr(event, "ballots", []) or [])
+    """The event in words when they read back to it, else in the `Tag {json}` form."""
+    words = _words(state, event)
+    if words is not None:
+        try:
+            if parse(state, words) == event:
+                return words
+        except NotationError:
+            pass
+    return as_json_line(event)
+
+
+def _words(state: MatchState, event: msgspec.Struct) -> str | None:  # noqa: PLR0911, PLR0912
+    ballots = w.write_ballots
     if isinstance(event, DiceRolled):
-        return f"{event.player} rolls {' '.join(map(str, event.dice))} for {' and '.join(event.regions)}"
-    if isinstance(event, BallotsCast) and not marked:
-        return f"{event.player} casts {_ballots(event.ballots) or 'nothing'}"
-    if isinstance(event, HeadquartersVisited) and not marked:
+        funds = ", raising funds" if event.raising_funds else ""
+        return f"{event.player} rolls {' '.join(map(str, event.dice))} for {' and '.join(event.regions)}{funds}"
+    if isinstance(event, BallotsCast):
+        return f"{event.player} casts {ballots(event.ballots) or 'nothing'}"
+    if isinstance(event, HeadquartersVisited):
         words = f"{event.player} goes to headquarters" + (" after a blunder" if event.blundered else "")
         words += f" from {event.home_state}" if event.home_state else ""
-        return words + (f": {_ballots(event.ballots)}" if event.ballots else "")
-    if isinstance(event, RumorDrawn) and not event.text:
-        return f"{event.player} draws a rumor on {event.state}"
-    if isinstance(event, RumorBallotsGiven) and not marked:
-        return f"{event.player} gives rumor ballots: {_ballots(event.ballots)}"
+        return words + (f": {ballots(event.ballots)}" if event.ballots else "")
+    if isinstance(event, RumorDrawn):
+        return f"{event.player} draws a rumor on {event.state}" + w.write_text(event.text)
+    if isinstance(event, RumorBallotsGiven):
+        return f"{event.player} gives rumor ballots: {ballots(event.ballots)}"
     if isinstance(event, PartiesDrawn):
         return f"parties: Republican {', '.join(event.republican)}; Democratic {', '.join(event.democratic)}"
     if isinstance(event, UndecidedVotersSetAside):
         return f"{event.count} undecided voters set aside"
-    if isinstance(event, FirstPlayerRolled) and not event.dice:
-        return f"{event.player} plays first"
-    return as_json_line(event)
+    if isinstance(event, FirstPlayerRolled):
+        rolled = ", ".join(f"{p} {' '.join(map(str, d))}" for p, d in event.dice.items())
+        return f"{event.player} plays first" + (f" (rolls: {rolled})" if event.dice else "")
+    if isinstance(event, CandidatesLaidOut):
+        return f"{event.player} lays out {', '.join(event.cards)}"
+    if isinstance(event, CandidatePicked):
+        return f"{event.player} picks {event.card}"
+    if isinstance(event, TicketChosen):
+        return _ticket_words(state, event)
+    if isinstance(event, PressEndorsed):
+        dice = " ".join(map(str, event.dice))
+        words = f"{event.player} draws a press endorsement, rolls {dice}, press support {event.press_support}"
+        words += f" in {', '.join(event.places)}" if event.places else ""
+        return words + (f": {ballots(event.ballots)}" if event.ballots else "") + w.write_text(event.text)
+    if isinstance(event, BulletinDrawn):
+        return f"{event.player} draws a bulletin on {event.issue}" + w.write_effects(event.effects) + w.write_text(event.text)
+    if isinstance(event, HeadquartersCardDrawn):
+        title = json.dumps(event.title, ensure_ascii=False)
+        return f"{event.player} draws the headquarters card {title}" + w.write_effects(event.effects) + w.write_text(event.text)
+    if isinstance(event, Advertised):
+        cast = f": {ballots(event.ballots)}" if event.ballots else ""
+        return f"{event.player} advertises in {event.region}, draws {event.drawn}{cast}"
+    if isinstance(event, FundsRaised):
+        if not event.state and not event.chart_dice and not event.amount:
+            return f"{event.player} raises no funds"
+        rolled = f", rolls {' '.join(map(str, event.chart_dice))}" if event.chart_dice else ""
+        return f"{event.player} raises funds in {event.state}{rolled}: ${event.amount} million"
+    if isinstance(event, Debated):
+        return _debate_words(event)
+    if isinstance(event, AbsenteeBallotsCast):
+        aside = f"; {event.set_aside} set aside" if event.set_aside else ""
+        return f"{event.party} absentee ballots: {ballots(event.ballots) or 'nothing'}{aside}"
+    if isinstance(event, RegionCounted):
+        counts = ", ".join(f"{abbr} " + " ".join(f"{party} {n}" for party, n in by_party.items())
+                           for abbr, by_party in event.votes.items())
+        return f"{event.region} counted: {counts or 'nothing'}"
+    return None
+
+
+def _ticket_words(state: MatchState, event: TicketChosen) -> str:
+    deck = w.deck(state, event.party)
+
+    def candidate(office: str, card, player: str) -> str:
+        return f"{office} {w.write_card(card, deck)}" + (f" ({player})" if player else "")
+
+    words = f"{event.party} ticket: {candidate('President', event.president, event.president_player)}; "
+    words += candidate("Vice President", event.vice_president, event.vice_president_player)
+    if event.settled:
+        how = next(word for word, settled in SETTLED.items() if settled == event.settled)
+        rolled = ", ".join(f"{p} {' '.join(map(str, d))}" for p, d in event.dice.items())
+        words += f"; settled by {how}" + (f": {rolled}" if rolled else "")
+    return words
+
+
+def _debate_words(event: Debated) -> str:
+    ballots = w.write_ballots
+    words = f"{event.player} debates {event.issue} as {event.office}: risks {ballots(event.risked) or 'nothing'}"
+    words += f"; rolls {' '.join(map(str, event.dice))}"
+    words += f"; opponent risks {ballots(event.opponent_risked) or 'nothing'}"
+    words += f"; opponent rolls {' '.join(map(str, event.opponent_dice))}"
+    return words + (f"; unrecorded {', '.join(event.unrecorded)}" if event.unrecorded else "")
 
 
 # -- reading -----------------------------------------------------------------------------------------
 
 
-def _states(state: MatchState) -> list[str]:
-    return list(state.board.by_abbr)
-
-
-def _regions(state: MatchState) -> list[str]:
-    return [region.name for region in state.created.board.regions]
-
-
-def parse_ballots(state: MatchState, text: str) -> list[Ballot]:
-    """`P in OH (5), VP in IN` or terse `oh p 5, in vp`: one Ballot per comma-separated
-    part, its seal, its state and, if typed, its votes."""
-    found: list[Ballot] = []
-    if text.strip().lower() in ("", "nothing"):
-        return found
-    for part in text.split(","):
-        seal = place = votes = None
-        words = part.replace("(", " ").replace(")", " ").split()
-        for index, word in enumerate(words):
-            lowered = word.lower()
-            # "in" is a word of the long form right after a seal ("P in IN"), else Indiana.
-            following = words[index + 1] if index + 1 < len(words) else ""
-            if lowered == "in" and index > 0 and words[index - 1].lower() in SEALS and following and not following.isdigit():
-                continue
-            if lowered in SEALS and seal is None:
-                seal = SEALS[lowered]
-            elif re.fullmatch(r"\d+", word):
-                votes = int(word)
-            else:
-                place = one_of(_states(state), word, "state")
-        if seal is None or place is None:
-            raise NotationError(f"a Ballot is a seal (p or vp) and a state, as in 'oh p': not {part.strip()!r}", part.strip())
-        found.append(Ballot(seal=seal, state=place, votes=votes))
-    return found
-
-
-def parse(state: MatchState, line: str) -> msgspec.Struct:
+def parse(state: MatchState, line: str) -> msgspec.Struct:  # noqa: PLR0911
     words = tokens(line)
-    lowered = [w.lower() for w in words]
+    lowered = [word.lower() for word in words] + ["", ""]
     if lowered[0] in ("parties", "parties:"):
         return _parties(state, line.split(maxsplit=1)[1] if len(words) > 1 else "")
     if lowered[0] == "undecided" or lowered[1:3] == ["undecided", "voters"]:
         count = words[1] if lowered[0] == "undecided" and len(words) > 1 else words[0]
         return UndecidedVotersSetAside(count=number(count, "undecided voters"))
+    if "ticket" in lowered[:2]:
+        return _ticket(state, line)
+    if "absentee" in lowered[:2]:
+        return _absentee(state, line)
+    if lowered[0] == "count" or lowered[1] == "counted":
+        return _counted(state, line)
     player, rest = leading_player(list(state.created.players), line.strip())
     rest_words = tokens(rest)
+    known = "roll, cast, hq, rumor, press, bulletin, card, give, first, lay, pick, ad, raise, debate"
     if not rest_words:
-        raise NotationError(f"what does {player} do? (roll, cast, hq, rumor, give, first)", player)
+        raise NotationError(f"what does {player} do? ({known})", player)
     verb = VERBS.get(rest_words[0].lower())
-    if verb is None:
-        raise NotationError(f"{rest_words[0]!r} is not an action (roll, cast, hq, rumor, give, first)", rest_words[0])
-    args = rest_words[1:]
     after_verb = rest.split(maxsplit=1)[1] if len(rest.split(maxsplit=1)) > 1 else ""
-    if verb == "roll":
-        return _roll(state, player, args)
-    if verb == "cast":
-        return BallotsCast(player=player, ballots=parse_ballots(state, after_verb))
-    if verb == "hq":
-        return _headquarters(state, player, after_verb)
-    if verb == "rumor":
-        places = [w for w in args if w.lower() not in ("a", "rumor", "on")]
-        if len(places) != 1:
-            raise NotationError("a rumor names one state: 'c rumor nv'", " ".join(args) or player)
-        return RumorDrawn(player=player, state=one_of(_states(state), places[0], "state"))
-    if verb == "give":
-        text = after_verb.split(":", 1)[1] if ":" in after_verb else after_verb
-        return RumorBallotsGiven(player=player, ballots=parse_ballots(state, text))
-    return FirstPlayerRolled(player=player)
+    if verb == "draws":  # the long form: "draws a rumor", "draws the headquarters card"
+        kept = after_verb.split()
+        while kept and kept[0].lower() in ("a", "the"):
+            kept.pop(0)
+        verb = DRAWN.get(kept[0].lower()) if kept else None
+        after_verb = " ".join(kept[1:])
+    if verb is None:
+        raise NotationError(f"{rest_words[0]!r} is not an action ({known})", rest_words[0])
+    return _PLAYER_ACTIONS[verb](state, player, after_verb)
 
 
-def _roll(state: MatchState, player: str, args: list[str]) -> DiceRolled:
+def _roll(state: MatchState, player: str, text: str) -> DiceRolled:
     regions: list[str] = []
     dice: list[int] = []
-    for word in args:
-        if word.lower() in ("for", "and"):
+    funds = False
+    for word in tokens(text):
+        lowered = word.lower()
+        if lowered in ("for", "and"):
             continue
-        if re.fullmatch(r"\d+", word):
+        if lowered in ("raising", "funds", "fund"):
+            funds = True
+        elif re.fullmatch(r"\d+", word):
             dice.append(int(word))
         else:
-            regions.append(one_of(_regions(state), word, "region"))
+            regions.append(one_of(w.regions(state), word, "region"))
     if not regions or not dice:
-        raise NotationError("a roll names its region(s) and both dice: 'a roll midwest 3 4'", " ".join(args) or player)
-    return DiceRolled(player=player, regions=regions, dice=dice)
+        raise NotationError("a roll names its region(s) and both dice: 'a roll midwest 3 4'", text or player)
+    return DiceRolled(player=player, regions=regions, dice=dice, raising_funds=funds)
+
+
+def _cast(state: MatchState, player: str, text: str) -> BallotsCast:
+    return BallotsCast(player=player, ballots=w.parse_ballots(state, text))
 
 
 def _headquarters(state: MatchState, player: str, text: str) -> HeadquartersVisited:
@@ -195,8 +257,197 @@ def _headquarters(state: MatchState, player: str, text: str) -> HeadquartersVisi
         if lowered in ("blunder", "blundered"):
             blundered = True
         else:
-            home = one_of(_states(state), word, "state")
-    return HeadquartersVisited(player=player, blundered=blundered, home_state=home, ballots=parse_ballots(state, ballots))
+            home = one_of(w.states(state), word, "state")
+    return HeadquartersVisited(player=player, blundered=blundered, home_state=home, ballots=w.parse_ballots(state, ballots))
+
+
+def _rumor(state: MatchState, player: str, text: str) -> RumorDrawn:
+    rest, quoted = w.take_quoted(text)
+    places = [word for word in rest.split() if word.lower() not in ("a", "rumor", "on")]
+    if len(places) != 1:
+        raise NotationError("a rumor names one state: 'c rumor nv'", rest or player)
+    return RumorDrawn(player=player, state=one_of(w.states(state), places[0], "state"), text=w.the_text(quoted, 1))
+
+
+def _give(state: MatchState, player: str, text: str) -> RumorBallotsGiven:
+    given = text.split(":", 1)[1] if ":" in text else text
+    return RumorBallotsGiven(player=player, ballots=w.parse_ballots(state, given))
+
+
+def _first(state: MatchState, player: str, text: str) -> FirstPlayerRolled:
+    rolled = re.sub(r"(?i)[():]|\brolls\b|^\s*first\b", " ", text)
+    return FirstPlayerRolled(player=player, dice=w.numbers_by_player(state.created.players, rolled))
+
+
+def _lay(state: MatchState, player: str, text: str) -> CandidatesLaidOut:
+    text = re.sub(r"(?i)^\s*out\b", "", text)
+    parts = text.split(",") if "," in text else text.split()
+    return CandidatesLaidOut(player=player, cards=[w.card_name(state, part) for part in parts])
+
+
+def _pick(state: MatchState, player: str, text: str) -> CandidatePicked:
+    return CandidatePicked(player=player, card=w.card_name(state, text))
+
+
+def _press(state: MatchState, player: str, text: str) -> PressEndorsed:
+    rest, quoted = w.take_quoted(text)
+    head, _, cast = rest.partition(":")
+    dice: list[int] = []
+    support: int | None = None
+    places: list[str] = []
+    stage = "dice"
+    for word in tokens(head):
+        lowered = word.lower()
+        if lowered in ("endorsement", "rolls", "press"):
+            continue
+        if lowered == "support" or (lowered == "in" and stage != "in"):  # a second "in" is Indiana
+            stage = lowered
+        elif stage == "dice":
+            dice.append(number(word, "the press endorsement's dice"))
+        elif stage == "support" and support is None:
+            support = number(word, "press support")
+        else:
+            places.append(one_of([*w.states(state), *w.regions(state)], word, "state or region"))
+    if support is None:
+        raise NotationError("a press endorsement says its press support: 'c press 4 6 support 3 in ok: ny p'", head or player)
+    return PressEndorsed(player=player, dice=dice, press_support=support, places=places,
+                         ballots=w.parse_ballots(state, cast), text=w.the_text(quoted, 1))
+
+
+def _bulletin(state: MatchState, player: str, text: str) -> BulletinDrawn:
+    rest, quoted = w.take_quoted(text)
+    rest, effects = w.take_effects(state, rest)
+    issue = re.sub(r"(?i)^\s*(on\s+)?", "", rest).strip()
+    if not issue:
+        raise NotationError("a bulletin names its issue: 'c bulletin labor'", player)
+    return BulletinDrawn(player=player, issue=w.issue(state, issue), text=w.the_text(quoted, 1), effects=effects)
+
+
+def _card(state: MatchState, player: str, text: str) -> HeadquartersCardDrawn:
+    rest, quoted = w.take_quoted(text)
+    rest, effects = w.take_effects(state, rest)
+    rest = re.sub(r"(?i)^\s*card\b", "", rest).strip()
+    if quoted:
+        title, card_text = quoted[0], w.the_text(quoted[1:], 1)
+    else:
+        title, card_text = rest, ""
+    if not title:
+        raise NotationError("a headquarters card has its title: 'a card plane delay'", player)
+    return HeadquartersCardDrawn(player=player, title=title, text=card_text, effects=effects)
+
+
+def _advertise(state: MatchState, player: str, text: str) -> Advertised:
+    head, _, cast = text.partition(":")
+    region = drawn = None
+    for word in tokens(head):
+        if word.lower() in ("in", "draws"):
+            continue
+        if re.fullmatch(r"\d+", word):
+            drawn = int(word)
+        else:
+            region = one_of(w.regions(state), word, "region")
+    if region is None or drawn is None:
+        raise NotationError("advertising names the region and how many Ballots are drawn: 'a ad east 4: ny p'", head or player)
+    return Advertised(player=player, region=region, drawn=drawn, ballots=w.parse_ballots(state, cast))
+
+
+def _raise(state: MatchState, player: str, text: str) -> FundsRaised:
+    place = ""
+    dice: list[int] = []
+    amount: int | None = None
+    words = tokens(text)
+    keyword_in = True
+    for index, word in enumerate(words):
+        lowered = word.lower()
+        following = words[index + 1] if index + 1 < len(words) else ""
+        # "in" before a state is a word of the long form; anywhere else it is Indiana.
+        if lowered == "in" and keyword_in and re.fullmatch(r"[A-Za-z]\w*", following):
+            keyword_in = False
+            continue
+        if lowered in ("funds", "rolls", "million", "no", ":"):
+            continue
+        if re.fullmatch(r"\$\d+", word):
+            amount = int(word[1:])
+        elif re.fullmatch(r"\d+", word):
+            dice.append(int(word))
+        else:
+            place = one_of(w.states(state), word, "state")
+    if amount is None and len(dice) == 3:  # terse "d raise oh 2 5 3": the roll, then the amount
+        amount = dice.pop()
+    return FundsRaised(player=player, state=place, chart_dice=dice, amount=amount or 0)
+
+
+def _debate(state: MatchState, player: str, text: str) -> Debated:
+    head, colon, body = text.partition(":")
+    head_words = [word for word in head.split() if word.lower() != "as"]
+    office = "P"
+    if head_words and head_words[-1].lower() in w.SEALS:
+        office = w.SEALS[head_words.pop().lower()]
+    sections = [w.strip_words(part, ("risks", "opponent", "rolls", "unrecorded")) for part in body.split(";")]
+    if not head_words or not colon or len(sections) not in (4, 5):
+        raise NotationError("a debate is 'a debate labor vp: wv vp; 3 4; mo p; 2 2' (then any unrecorded states)", head or player)
+    unrecorded = [one_of(w.states(state), word, "state") for word in tokens(sections[4])] if len(sections) == 5 else []
+    return Debated(
+        player=player, issue=w.issue(state, " ".join(head_words)), office=office,
+        risked=w.parse_ballots(state, sections[0]), dice=[number(d, "debate dice") for d in tokens(sections[1])],
+        opponent_risked=w.parse_ballots(state, sections[2]),
+        opponent_dice=[number(d, "debate dice") for d in tokens(sections[3])], unrecorded=unrecorded,
+    )
+
+
+_PLAYER_ACTIONS = {
+    "roll": _roll, "cast": _cast, "hq": _headquarters, "rumor": _rumor, "give": _give, "first": _first,
+    "lay": _lay, "pick": _pick, "press": _press, "bulletin": _bulletin, "card": _card,
+    "ad": _advertise, "raise": _raise, "debate": _debate,
+}
+
+
+def _ticket(state: MatchState, line: str) -> TicketChosen:
+    head, _, body = line.partition(":")
+    named = w.strip_words(head, ("ticket",)).split()
+    party = one_of(w.PARTIES, named[0] if named else "", "party")
+    parts = w.split_outside(body, ";")
+    if len(parts) not in (2, 3):
+        raise NotationError("a ticket is 'ticket d: langford (d); hollister (c)' (then how it was settled)", body or head)
+    president, president_player = w.parse_candidate(state, party, parts[0], ("president", "p"))
+    running_mate, running_mate_player = w.parse_candidate(state, party, parts[1], ("vice", "president", "vp"))
+    settled, dice = "", {}
+    if len(parts) == 3:
+        how_words = w.strip_words(parts[2].replace(":", " "), ("settled", "by")).split()
+        two = " ".join(how_words[:2]).lower()
+        taken = 2 if two == "effective total" else 1
+        how = one_of(list(SETTLED), " ".join(how_words[:taken]) or "?", "way of settling")
+        settled = SETTLED[how]
+        dice = w.numbers_by_player(state.created.players, " ".join(how_words[taken:]))
+    return TicketChosen(
+        party=party, president=president, vice_president=running_mate, president_player=president_player,
+        vice_president_player=running_mate_player, settled=settled, dice=dice,
+    )
+
+
+def _absentee(state: MatchState, line: str) -> AbsenteeBallotsCast:
+    head, _, body = line.partition(":")
+    named = w.strip_words(head, ("absentee", "ballots")).split() or [head]
+    party = one_of(w.PARTIES, named[0] if named[0].lower() != "absentee" else named[-1], "party")
+    cast, _, aside = body.partition(";")
+    aside_words = [word for word in tokens(aside) if word.lower() not in ("set", "aside")]
+    set_aside = number(aside_words[0], "Ballots set aside") if aside_words else 0
+    return AbsenteeBallotsCast(party=party, ballots=w.parse_ballots(state, cast), set_aside=set_aside)
+
+
+def _counted(state: MatchState, line: str) -> RegionCounted:
+    head, _, body = line.partition(":")
+    region = one_of(w.regions(state), w.strip_words(head, ("count",)).split()[0] if head.split() else head, "region")
+    votes: dict[str, dict[str, int]] = {}
+    for part in body.split(","):
+        words = part.split()
+        if not words or (len(words) == 1 and words[0].lower() == "nothing"):
+            continue
+        place = one_of(w.states(state), words[0], "state")
+        if len(words) % 2 == 0:
+            raise NotationError(f"a count is a state, then a party and its votes: 'il r 32 d 15', not {part.strip()!r}", part.strip())
+        votes[place] = {one_of(w.PARTIES, words[i], "party"): number(words[i + 1], "votes") for i in range(1, len(words), 2)}
+    return RegionCounted(region=region, votes=votes)
 
 
 def _parties(state: MatchState, text: str) -> PartiesDrawn:
@@ -207,6 +458,6 @@ def _parties(state: MatchState, text: str) -> PartiesDrawn:
     for side in sides:
         if not side:
             raise NotationError("each party needs its name and its players", text)
-        party = one_of(PARTIES, side[0], "party")
+        party = one_of(w.PARTIES, side[0], "party")
         named[party] = [leading_player(list(state.created.players), word)[0] for word in side[1:]]
     return PartiesDrawn(republican=named.get("Republican", []), democratic=named.get("Democratic", []))

@@ -1,0 +1,241 @@
+"""The parts Mr. President's notation lines are built of (domain/mrpresident/notation.py):
+Ballots, Candidate Cards, a card's effects and text, issues, states and regions."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+
+from domain.mrpresident.events import Ballot, CardEffect
+from domain.mrpresident.state import MatchState
+from domain.mrpresident.tables import CandidateCard
+from domain.notation import NotationError, leading_player, number, one_of, tokens
+
+PARTIES = ("Republican", "Democratic")
+SEALS = {"p": "P", "vp": "VP"}
+RATINGS = ("campaign_ability", "financial_support", "press_support", "fund_raising", "advertising")
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+_EFFECT = re.compile(r"\[([^\[\]]*)\]")
+CLAUSES = ("in", "casts", "discards", "loses", "gains")
+
+
+def states(state: MatchState) -> list[str]:
+    return list(state.board.by_abbr)
+
+
+def regions(state: MatchState) -> list[str]:
+    return [region.name for region in state.created.board.regions]
+
+
+# -- Ballots -----------------------------------------------------------------------------------------
+
+
+def write_ballots(ballots: list[Ballot]) -> str:
+    return ", ".join(
+        f"{b.seal} in {b.state}" + (f" ({b.votes})" if b.votes is not None else "") + (" home" if b.home_state_card else "")
+        for b in ballots
+    )
+
+
+def parse_ballots(state: MatchState, text: str) -> list[Ballot]:
+    """`P in OH (5), VP in IN home` or terse `oh p 5, in vp home`: one Ballot per
+    comma-separated part, its seal, its state and, if typed, its votes and the Home
+    State mark."""
+    found: list[Ballot] = []
+    if text.strip().lower() in ("", "nothing"):
+        return found
+    for part in text.split(","):
+        seal = place = votes = None
+        home = False
+        words = part.replace("(", " ").replace(")", " ").split()
+        for index, word in enumerate(words):
+            lowered = word.lower()
+            # "in" is a word of the long form right after a seal ("P in IN"), else Indiana.
+            following = words[index + 1] if index + 1 < len(words) else ""
+            if lowered == "in" and index > 0 and words[index - 1].lower() in SEALS and following and not following.isdigit():
+                continue
+            if lowered in SEALS and seal is None:
+                seal = SEALS[lowered]
+            elif lowered == "home":
+                home = True
+            elif re.fullmatch(r"\d+", word):
+                votes = int(word)
+            else:
+                place = one_of(states(state), word, "state")
+        if seal is None or place is None:
+            raise NotationError(f"a Ballot is a seal (p or vp) and a state, as in 'oh p': not {part.strip()!r}", part.strip())
+        found.append(Ballot(seal=seal, state=place, votes=votes, home_state_card=home))
+    return found
+
+
+# -- pieces of text ----------------------------------------------------------------------------------
+
+
+def write_text(text: str) -> str:
+    """A card's own text, as a JSON string at the end of the line."""
+    return f" {json.dumps(text, ensure_ascii=False)}" if text else ""
+
+
+def take_quoted(text: str) -> tuple[str, list[str]]:
+    """The text without its quoted strings, and those strings (JSON-decoded)."""
+    quoted = [json.loads(found) for found in _QUOTED.findall(text)]
+    return _QUOTED.sub(" ", text).strip(), quoted
+
+
+def the_text(quoted: list[str], most: int) -> str:
+    if len(quoted) > most:
+        raise NotationError(f"one quoted card text at most, not {len(quoted)}", json.dumps(quoted[most]))
+    return quoted[0] if quoted else ""
+
+
+def strip_words(text: str, words: Sequence[str]) -> str:
+    """`text` without the leading words among `words` (the long form's own words)."""
+    kept = text.split()
+    while kept and kept[0].lower().rstrip(":") in words:
+        kept.pop(0)
+    return " ".join(kept)
+
+
+def split_outside(text: str, separator: str) -> list[str]:
+    """`text` split at `separator` where it is not inside [brackets] or parentheses."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        depth += char in "[(" and 1 or (-1 if char in "])" else 0)
+        if char == separator and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += char
+    return [*parts, current.strip()]
+
+
+def numbers_by_player(players: Sequence[str], text: str) -> dict[str, list[int]]:
+    """`Dot 3 4, Carl 2 2` or terse `d 3 4 c 2 2`: each player's numbers."""
+    found: dict[str, list[int]] = {}
+    rest = text.replace(",", " ").strip()
+    while rest:
+        name, rest = leading_player(players, rest)
+        words = rest.split()
+        numbers: list[int] = []
+        while words and re.fullmatch(r"\d+", words[0]):
+            numbers.append(int(words.pop(0)))
+        found[name] = numbers
+        rest = " ".join(words)
+    return found
+
+
+# -- a card's effects --------------------------------------------------------------------------------
+
+
+def write_effects(effects: list[CardEffect]) -> str:
+    """Each effect in brackets: `[Al: in OH; casts P in OH; discards P; loses 1 turn; gains 1 turn]`."""
+    written = []
+    for effect in effects:
+        clauses = [f"in {', '.join(effect.places)}"] if effect.places else []
+        clauses += [f"casts {write_ballots(effect.ballots)}"] if effect.ballots else []
+        clauses += [f"discards {', '.join(effect.discarded)}"] if effect.discarded else []
+        clauses += [f"loses {effect.turns_lost} turn"] if effect.turns_lost else []
+        clauses += [f"gains {effect.extra_turns} turn"] if effect.extra_turns else []
+        written.append(f" [{effect.player}" + (f": {'; '.join(clauses)}" if clauses else "") + "]")
+    return "".join(written)
+
+
+def take_effects(state: MatchState, text: str) -> tuple[str, list[CardEffect]]:
+    effects = [_effect(state, inside) for inside in _EFFECT.findall(text)]
+    return _EFFECT.sub(" ", text).strip(), effects
+
+
+def _effect(state: MatchState, text: str) -> CardEffect:
+    named, _, clauses = text.partition(":")
+    player, _ = leading_player(list(state.created.players), named.strip() or "?")
+    fields: dict = {"player": player}
+    for clause in clauses.split(";"):
+        words = clause.split()
+        if not words:
+            continue
+        kind = one_of(CLAUSES, words[0], "effect (in, casts, discards, loses, gains)")
+        rest = clause.strip()[len(words[0]):]
+        if kind == "in":
+            fields["places"] = [one_of([*states(state), *regions(state)], word, "state or region") for word in tokens(rest)]
+        elif kind == "casts":
+            fields["ballots"] = parse_ballots(state, rest)
+        elif kind == "discards":
+            fields["discarded"] = [SEALS.get(word.lower()) or one_of(("P", "VP"), word, "seal") for word in tokens(rest)]
+        else:
+            counted = [word for word in tokens(rest) if word.lower() not in ("turn", "turns")]
+            fields["turns_lost" if kind == "loses" else "extra_turns"] = number(counted[0] if counted else kind, "turns")
+    return CardEffect(**fields)
+
+
+# -- issues and Candidate Cards ----------------------------------------------------------------------
+
+
+def issue(state: MatchState, typed: str) -> str:
+    """The issue typed, by a unique prefix of an issue the table knows (its tables',
+    its Candidate Cards'); an issue the table does not know stays as typed."""
+    known = sorted({i for seat in state.seats for card in seat.cards for i in card.issues}
+                   | set(state.tables.issues if state.tables else ()))
+    try:
+        return one_of(known, typed.strip(), "issue") if known else typed.strip()
+    except NotationError:
+        return typed.strip()
+
+
+def deck(state: MatchState, party: str) -> list[CandidateCard]:
+    return list(state.tables.candidates.get(party, [])) if state.tables else []
+
+
+def card_name(state: MatchState, typed: str) -> str:
+    """A Candidate card of the match's decks by its name: in full, by a unique prefix
+    of the name or of its last word (`langford`)."""
+    names = list(dict.fromkeys(card.name for party in PARTIES for card in deck(state, party)))
+    typed = typed.strip()
+    if not names:
+        return typed
+    lowered = typed.lower()
+    exact = [n for n in names if n.lower() == lowered]
+    found = exact or [n for n in names if n.lower().startswith(lowered) or n.split()[-1].lower().startswith(lowered)]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise NotationError(f"{typed!r} is not a Candidate card here", typed)
+    raise NotationError(f"{typed!r} could be {' or '.join(found)}: type more of the name", typed)
+
+
+def write_card(card: CandidateCard, known: list[CandidateCard]) -> str:
+    """A card of the deck by its name; any other in full:
+    `Name [GA; Senator from; Labor, Civil Rights; 5 8 2 3 3 = 21]`."""
+    if card in known and [c.name for c in known].count(card.name) == 1:
+        return card.name
+    ratings = " ".join(str(getattr(card, rating)) for rating in RATINGS)
+    return f"{card.name} [{card.home_state}; {card.office or '-'}; {', '.join(card.issues) or '-'}; {ratings} = {card.effective_total}]"
+
+
+def parse_candidate(state: MatchState, party: str, text: str, office_words: Sequence[str]) -> tuple[CandidateCard, str]:
+    """One side of a ticket: `President Jesse Langford (Dot)` or terse `langford (d)`."""
+    text = strip_words(text, office_words)
+    player = ""
+    held = re.search(r"\(([^()]*)\)\s*$", text)
+    if held:
+        player = leading_player(list(state.created.players), held.group(1).strip() or "?")[0]
+        text = text[: held.start()].strip()
+    if "[" not in text:
+        name = card_name(state, text)
+        card = next((c for c in deck(state, party) if c.name == name), None)
+        if card is None:
+            raise NotationError(f"{text!r} is no {party} card here: write it in full, 'Name [GA; -; Labor; 5 8 2 3 3 = 21]'", text)
+        return card, player
+    name, _, details = text.partition("[")
+    parts = [part.strip() for part in details.rstrip().removesuffix("]").split(";")]
+    if len(parts) != 4:
+        raise NotationError("a card in full is 'Name [home state; office; issues; 5 ratings = total]'", details)
+    ratings = [number(word, "a rating") for word in parts[3].replace("=", " ").split()]
+    if len(ratings) != len(RATINGS) + 1:
+        raise NotationError("a card's ratings are five numbers, '=' and the effective total", parts[3])
+    return CandidateCard(
+        name=name.strip(), home_state=one_of(states(state), parts[0], "state"),
+        office="" if parts[1] == "-" else parts[1],
+        issues=[] if parts[2] == "-" else [i.strip() for i in parts[2].split(",")],
+        **dict(zip(RATINGS, ratings[:-1], strict=True)), effective_total=ratings[-1],
+    ), player
