@@ -4,6 +4,10 @@
 // it, with the running electoral and popular totals. The tally is the frame's own
 // (view.tally: the domain's tallies of the regions counted by this step), so a frame
 // shows the count as of its step whatever the match has reached since.
+// The advanced game (when the view carries a party's funds) adds the candidates'
+// ratings, funds, each state's Advertising and Funds checks, the nomination, the
+// debates with their risked Ballots (face down for whoever may not see their votes)
+// and the issues won; the basic game is drawn as before.
 import { h, useStylesheet } from "/static/dom.js";
 
 useStylesheet("/static/render-mrpresident.css");
@@ -30,6 +34,7 @@ export function render(frame, ctx) {
   const reached = new Set(roll && roll.current ? roll.turn.reachable : []);
   const castNow = new Set(view.ballots.filter((b) => b.step === frame.step && b.state).map((b) => b.state));
   const perState = countBallots(view.ballots);
+  const advanced = isAdvanced(view);
 
   return h(
     "div",
@@ -48,9 +53,11 @@ export function render(frame, ctx) {
     h(
       "div",
       { class: "mrp-regions" },
-      view.board.regions.map((region) => drawRegion(region, view, perState, tally, reached, castNow)),
+      view.board.regions.map((region) => drawRegion(region, view, perState, tally, reached, castNow, advanced)),
     ),
-    h("div", { class: "mrp-parties" }, PARTIES.map((party) => drawParty(party, view))),
+    h("div", { class: "mrp-parties" }, PARTIES.map((party) => drawParty(party, view, advanced))),
+    advanced ? drawNomination(view) : null,
+    advanced ? drawDebates(view, frame.step) : null,
     h(
       "p",
       { class: "board-note legend" },
@@ -153,7 +160,7 @@ function drawRoll(roll) {
   );
 }
 
-function drawRegion(region, view, perState, tally, reached, castNow) {
+function drawRegion(region, view, perState, tally, reached, castNow, advanced) {
   const counted = view.counted.includes(region.name);
   return h(
     "section",
@@ -176,6 +183,7 @@ function drawRegion(region, view, perState, tally, reached, castNow) {
           },
           h("div", { class: "state-head" }, h("strong", null, state.abbr), h("span", { class: "ev-num" }, state.electoral_votes), h("span", { class: "dice-num" }, state.dice)),
           PARTIES.map((party) => pips(party, counts ? counts[party] : null, state.limit)),
+          advanced ? columnMarks(view, state.abbr) : null,
           counted ? h("div", { class: "result" }, carriedBy ? `${SHORT[carriedBy]} carries` : result ? "tied" : "counted") : null,
         );
       }),
@@ -207,7 +215,7 @@ function stateTitle(state, counts, result) {
   return lines.join("\n");
 }
 
-function drawParty(party, view) {
+function drawParty(party, view, advanced) {
   const info = view.parties[party];
   if (!info) return null;
   const seats = view.players.filter((player) => player.party === party);
@@ -216,7 +224,12 @@ function drawParty(party, view) {
     "section",
     { class: `mrp-party ${SHORT[party]}`, "data-party": party },
     h("header", null, h("strong", null, PLURAL[party]), h("span", { class: "muted" }, ` · ${info.states_campaigned} states campaigned`), info.absentee_ballots_due !== null && info.absentee_ballots_due !== undefined ? h("span", { class: "muted" }, ` · absentee due: ${info.absentee_ballots_due}`) : null),
-    ticket.length ? h("p", { class: "ticket" }, ticket.map(([office, cardInfo], i) => [i ? " · " : "", `${office}: `, h("strong", null, cardInfo.name), ` (${cardInfo.home_state})`])) : null,
+    advanced
+      ? drawTicketCards(ticket)
+      : ticket.length
+        ? h("p", { class: "ticket" }, ticket.map(([office, cardInfo], i) => [i ? " · " : "", `${office}: `, h("strong", null, cardInfo.name), ` (${cardInfo.home_state})`]))
+        : null,
+    advanced ? drawFunds(info) : null,
     h(
       "ul",
       { class: "mrp-seats" },
@@ -232,5 +245,139 @@ function drawParty(party, view) {
         ),
       ),
     ),
+  );
+}
+
+// --- the advanced game -------------------------------------------------------------
+
+// The view carries the advanced columns (funds, …) only when the match has the
+// advanced tables: the basic game's parties have none.
+function isAdvanced(view) {
+  return PARTIES.some((party) => view.parties[party] && typeof view.parties[party].funds === "number");
+}
+
+const RATINGS = [
+  ["campaign_ability", "Campaign"],
+  ["financial_support", "Financial"],
+  ["press_support", "Press"],
+  ["fund_raising", "Fund raising"],
+  ["advertising", "Advertising"],
+];
+
+// A state's checks in each party's Advertising (A) and Funds ($) columns.
+function columnMarks(view, abbr) {
+  const marks = [];
+  for (const party of PARTIES) {
+    const info = view.parties[party];
+    if ((info.advertising_column || []).includes(abbr)) marks.push(h("span", { class: `col-mark ad ${SHORT[party]}`, title: `${party} advertising here`, "data-column": "advertising", "data-party": party }, "A"));
+    if ((info.funds_column || []).includes(abbr)) marks.push(h("span", { class: `col-mark fund ${SHORT[party]}`, title: `${party} funds raised here`, "data-column": "funds", "data-party": party }, "$"));
+  }
+  return marks.length ? h("div", { class: "col-marks" }, marks) : null;
+}
+
+// The ticket as two Candidate cards with their ratings and issues.
+function drawTicketCards(ticket) {
+  if (!ticket.length) return null;
+  return h(
+    "div",
+    { class: "mrp-cards" },
+    ticket.map(([office, card]) =>
+      h(
+        "div",
+        { class: "mrp-card", "data-office": office, "data-name": card.name },
+        h("div", { class: "card-office muted" }, office),
+        h("strong", null, card.name),
+        h("div", { class: "muted" }, `${card.office ? `${card.office} ` : ""}${card.home_state}`),
+        h(
+          "dl",
+          { class: "ratings" },
+          RATINGS.filter(([field]) => card[field] !== undefined).map(([field, words]) => [h("dt", null, words), h("dd", { "data-rating": field }, String(card[field]))]),
+          h("dt", null, "Effective total"),
+          h("dd", { "data-rating": "effective_total" }, String(card.effective_total)),
+        ),
+        card.issues && card.issues.length ? h("div", { class: "issues" }, card.issues.map((issue) => h("span", { class: "issue" }, issue))) : null,
+      ),
+    ),
+  );
+}
+
+function drawFunds(info) {
+  return h(
+    "div",
+    { class: "mrp-funds" },
+    h("p", { class: "funds" }, "Funds ", h("strong", { "data-funds": info.funds }, `$${info.funds} million`), h("span", { class: "muted" }, ` · raised $${info.funds_raised}M · spent $${info.funds_spent}M`)),
+    h(
+      "p",
+      { class: "columns muted" },
+      `Advertising: ${(info.advertising_column || []).join(", ") || "none"} · Funds: ${(info.funds_column || []).join(", ") || "none"}`,
+    ),
+    h(
+      "p",
+      { class: "issues-won" },
+      "Issues won: ",
+      info.issues_won && info.issues_won.length ? info.issues_won.map((issue) => h("span", { class: "issue won" }, issue)) : h("span", { class: "muted" }, "none"),
+      info.debate_absentee_ballots ? h("span", { class: "muted" }, ` · first ${info.debate_absentee_ballots} Absentee Ballots`) : null,
+    ),
+  );
+}
+
+// NOMINATION: the Candidate cards each player laid out face up, and the one chosen.
+function drawNomination(view) {
+  const nomination = view.nomination;
+  if (!nomination || !Object.keys(nomination.laid_out).length || view.phase !== "setup") return null;
+  return h(
+    "section",
+    { class: "mrp-nomination" },
+    h("h3", null, "Nomination"),
+    Object.entries(nomination.laid_out).map(([player, names]) =>
+      h(
+        "p",
+        { "data-player": player },
+        h("strong", null, player),
+        ": ",
+        names.map((name) => h("span", { class: `laid-out ${nomination.picked[player] === name ? "picked" : ""}` }, name)),
+      ),
+    ),
+  );
+}
+
+// The debates in order, each with the Ballots risked and cast at its step (the view's
+// debate Ballots, grouped by step: the i-th step is the i-th debate). A Ballot whose
+// votes this perspective may not see lies face down.
+function drawDebates(view, step) {
+  if (!view.debates.length) return null;
+  const steps = [...new Set(view.ballots.filter((b) => b.how === "debate").map((b) => b.step))].sort((a, b) => a - b);
+  const matched = steps.length === view.debates.length;
+  return h(
+    "section",
+    { class: "mrp-debates" },
+    h("h3", null, "Debates"),
+    h(
+      "ol",
+      null,
+      view.debates.map((debate, i) => {
+        const at = matched ? steps[i] : null;
+        const risked = at === null ? [] : view.ballots.filter((b) => b.how === "debate" && b.step === at);
+        const result = debate.won_by ? `won by the ${PLURAL[debate.won_by]}` : "stalemate";
+        return h(
+          "li",
+          { class: `mrp-debate ${debate.won_by ? SHORT[debate.won_by] : "stalemate"} ${at === step ? "now" : ""}`, "data-issue": debate.issue, "data-step": at || "" },
+          h("strong", null, debate.issue),
+          h("span", { class: "debate-result" }, ` — ${result}`),
+          risked.length ? h("span", { class: "risked-ballots" }, risked.map(riskedBallot)) : null,
+        );
+      }),
+    ),
+  );
+}
+
+function riskedBallot(ballot) {
+  const hidden = ballot.votes === null || ballot.votes === undefined;
+  return h(
+    "span",
+    { class: `ballot ${SHORT[ballot.party]} ${hidden ? "face-down" : ""} ${ballot.recorded ? "" : "unrecorded"}`, title: `${ballot.party} Ballot cast by ${ballot.player}${ballot.recorded ? "" : " (not recorded)"}` },
+    h("span", { class: "seal" }, ballot.seal === "VP" ? "VP" : "P"),
+    ` ${ballot.state || "?"} `,
+    h("span", { class: "votes" }, hidden ? "▮" : String(ballot.votes)),
   );
 }
