@@ -10,7 +10,8 @@ import msgspec
 from domain.president import checks, choices, standings, state, views
 from domain.president.cards import Deck
 from domain.president.events import ACTION_TYPES, MatchCreated
-from domain.president.ruleset import MODES, PRESETS, resolve
+from domain.president.presets import PRESETS, resolve
+from domain.president.ruleset import MODES
 from domain.president.texts import KNOWLEDGE, RULES_ARE_DATA, rule
 from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Standings
 
