@@ -72,7 +72,6 @@ VERBS = {
     "debates": "debate", "debate": "debate",
 }
 DRAWN = {"rumor": "rumor", "press": "press", "bulletin": "bulletin", "headquarters": "card"}
-SETTLED = {"agreement": "agreed", "effective total": "effective total", "dice": "dice", "deal": "deal"}
 
 
 def setup_of(created: MatchCreated) -> MatchSetup:
@@ -133,7 +132,7 @@ def _words(state: MatchState, event: msgspec.Struct) -> str | None:  # noqa: PLR
     if isinstance(event, CandidatePicked):
         return f"{event.player} picks {event.card}"
     if isinstance(event, TicketChosen):
-        return _ticket_words(state, event)
+        return w.write_ticket(state, event)
     if isinstance(event, PressEndorsed):
         dice = " ".join(map(str, event.dice))
         words = f"{event.player} draws a press endorsement, rolls {dice}, press support {event.press_support}"
@@ -153,7 +152,7 @@ def _words(state: MatchState, event: msgspec.Struct) -> str | None:  # noqa: PLR
         rolled = f", rolls {' '.join(map(str, event.chart_dice))}" if event.chart_dice else ""
         return f"{event.player} raises funds in {event.state}{rolled}: ${event.amount} million"
     if isinstance(event, Debated):
-        return _debate_words(event)
+        return w.write_debate(event)
     if isinstance(event, AbsenteeBallotsCast):
         aside = f"; {event.set_aside} set aside" if event.set_aside else ""
         return f"{event.party} absentee ballots: {ballots(event.ballots) or 'nothing'}{aside}"
@@ -162,30 +161,6 @@ def _words(state: MatchState, event: msgspec.Struct) -> str | None:  # noqa: PLR
                            for abbr, by_party in event.votes.items())
         return f"{event.region} counted: {counts or 'nothing'}"
     return None
-
-
-def _ticket_words(state: MatchState, event: TicketChosen) -> str:
-    deck = w.deck(state, event.party)
-
-    def candidate(office: str, card, player: str) -> str:
-        return f"{office} {w.write_card(card, deck)}" + (f" ({player})" if player else "")
-
-    words = f"{event.party} ticket: {candidate('President', event.president, event.president_player)}; "
-    words += candidate("Vice President", event.vice_president, event.vice_president_player)
-    if event.settled:
-        how = next(word for word, settled in SETTLED.items() if settled == event.settled)
-        rolled = ", ".join(f"{p} {' '.join(map(str, d))}" for p, d in event.dice.items())
-        words += f"; settled by {how}" + (f": {rolled}" if rolled else "")
-    return words
-
-
-def _debate_words(event: Debated) -> str:
-    ballots = w.write_ballots
-    words = f"{event.player} debates {event.issue} as {event.office}: risks {ballots(event.risked) or 'nothing'}"
-    words += f"; rolls {' '.join(map(str, event.dice))}"
-    words += f"; opponent risks {ballots(event.opponent_risked) or 'nothing'}"
-    words += f"; opponent rolls {' '.join(map(str, event.opponent_dice))}"
-    return words + (f"; unrecorded {', '.join(event.unrecorded)}" if event.unrecorded else "")
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -200,7 +175,7 @@ def parse(state: MatchState, line: str) -> msgspec.Struct:  # noqa: PLR0911
         count = words[1] if lowered[0] == "undecided" and len(words) > 1 else words[0]
         return UndecidedVotersSetAside(count=number(count, "undecided voters"))
     if "ticket" in lowered[:2]:
-        return _ticket(state, line)
+        return w.parse_ticket(state, line)
     if "absentee" in lowered[:2]:
         return _absentee(state, line)
     if lowered[0] == "count" or lowered[1] == "counted":
@@ -377,52 +352,11 @@ def _raise(state: MatchState, player: str, text: str) -> FundsRaised:
     return FundsRaised(player=player, state=place, chart_dice=dice, amount=amount or 0)
 
 
-def _debate(state: MatchState, player: str, text: str) -> Debated:
-    head, colon, body = text.partition(":")
-    head_words = [word for word in head.split() if word.lower() != "as"]
-    office = "P"
-    if head_words and head_words[-1].lower() in w.SEALS:
-        office = w.SEALS[head_words.pop().lower()]
-    sections = [w.strip_words(part, ("risks", "opponent", "rolls", "unrecorded")) for part in body.split(";")]
-    if not head_words or not colon or len(sections) not in (4, 5):
-        raise NotationError("a debate is 'a debate labor vp: wv vp; 3 4; mo p; 2 2' (then any unrecorded states)", head or player)
-    unrecorded = [one_of(w.states(state), word, "state") for word in tokens(sections[4])] if len(sections) == 5 else []
-    return Debated(
-        player=player, issue=w.issue(state, " ".join(head_words)), office=office,
-        risked=w.parse_ballots(state, sections[0]), dice=[number(d, "debate dice") for d in tokens(sections[1])],
-        opponent_risked=w.parse_ballots(state, sections[2]),
-        opponent_dice=[number(d, "debate dice") for d in tokens(sections[3])], unrecorded=unrecorded,
-    )
-
-
 _PLAYER_ACTIONS = {
     "roll": _roll, "cast": _cast, "hq": _headquarters, "rumor": _rumor, "give": _give, "first": _first,
     "lay": _lay, "pick": _pick, "press": _press, "bulletin": _bulletin, "card": _card,
-    "ad": _advertise, "raise": _raise, "debate": _debate,
+    "ad": _advertise, "raise": _raise, "debate": w.parse_debate,
 }
-
-
-def _ticket(state: MatchState, line: str) -> TicketChosen:
-    head, _, body = line.partition(":")
-    named = w.strip_words(head, ("ticket",)).split()
-    party = one_of(w.PARTIES, named[0] if named else "", "party")
-    parts = w.split_outside(body, ";")
-    if len(parts) not in (2, 3):
-        raise NotationError("a ticket is 'ticket d: langford (d); hollister (c)' (then how it was settled)", body or head)
-    president, president_player = w.parse_candidate(state, party, parts[0], ("president", "p"))
-    running_mate, running_mate_player = w.parse_candidate(state, party, parts[1], ("vice", "president", "vp"))
-    settled, dice = "", {}
-    if len(parts) == 3:
-        how_words = w.strip_words(parts[2].replace(":", " "), ("settled", "by")).split()
-        two = " ".join(how_words[:2]).lower()
-        taken = 2 if two == "effective total" else 1
-        how = one_of(list(SETTLED), " ".join(how_words[:taken]) or "?", "way of settling")
-        settled = SETTLED[how]
-        dice = w.numbers_by_player(state.created.players, " ".join(how_words[taken:]))
-    return TicketChosen(
-        party=party, president=president, vice_president=running_mate, president_player=president_player,
-        vice_president_player=running_mate_player, settled=settled, dice=dice,
-    )
 
 
 def _absentee(state: MatchState, line: str) -> AbsenteeBallotsCast:

@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Sequence
 
-from domain.mrpresident.events import Ballot, CardEffect
+from domain.mrpresident.events import Ballot, CardEffect, Debated, TicketChosen
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.tables import CandidateCard
 from domain.notation import NotationError, leading_player, number, one_of, tokens
@@ -18,6 +18,7 @@ RATINGS = ("campaign_ability", "financial_support", "press_support", "fund_raisi
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
 _EFFECT = re.compile(r"\[([^\[\]]*)\]")
 CLAUSES = ("in", "casts", "discards", "loses", "gains")
+SETTLED = {"agreement": "agreed", "effective total": "effective total", "dice": "dice", "deal": "deal"}
 
 
 def states(state: MatchState) -> list[str]:
@@ -239,3 +240,77 @@ def parse_candidate(state: MatchState, party: str, text: str, office_words: Sequ
         issues=[] if parts[2] == "-" else [i.strip() for i in parts[2].split(",")],
         **dict(zip(RATINGS, ratings[:-1], strict=True)), effective_total=ratings[-1],
     ), player
+
+
+# -- a ticket ---------------------------------------------------------------------------------------
+
+
+def write_ticket(state: MatchState, event: TicketChosen) -> str:
+    """`Democratic ticket: President Jesse Langford (Dot); Vice President Carl
+    Hollister (Carl); settled by dice: Dot 3 4, Carl 2 2`."""
+    known = deck(state, event.party)
+
+    def candidate(office: str, card: CandidateCard, player: str) -> str:
+        return f"{office} {write_card(card, known)}" + (f" ({player})" if player else "")
+
+    words = f"{event.party} ticket: {candidate('President', event.president, event.president_player)}; "
+    words += candidate("Vice President", event.vice_president, event.vice_president_player)
+    if event.settled:
+        how = next(word for word, settled in SETTLED.items() if settled == event.settled)
+        rolled = ", ".join(f"{p} {' '.join(map(str, d))}" for p, d in event.dice.items())
+        words += f"; settled by {how}" + (f": {rolled}" if rolled else "")
+    return words
+
+
+def parse_ticket(state: MatchState, line: str) -> TicketChosen:
+    """A ticket line, long or terse (`ticket d: langford (d); hollister (c); dice d 3 4 c 2 2`)."""
+    head, _, body = line.partition(":")
+    named = strip_words(head, ("ticket",)).split()
+    party = one_of(PARTIES, named[0] if named else "", "party")
+    parts = split_outside(body, ";")
+    if len(parts) not in (2, 3):
+        raise NotationError("a ticket is 'ticket d: langford (d); hollister (c)' (then how it was settled)", body or head)
+    president, president_player = parse_candidate(state, party, parts[0], ("president", "p"))
+    running_mate, running_mate_player = parse_candidate(state, party, parts[1], ("vice", "president", "vp"))
+    settled, dice = "", {}
+    if len(parts) == 3:
+        how_words = strip_words(parts[2].replace(":", " "), ("settled", "by")).split()
+        two = " ".join(how_words[:2]).lower()
+        taken = 2 if two == "effective total" else 1
+        how = one_of(list(SETTLED), " ".join(how_words[:taken]) or "?", "way of settling")
+        settled = SETTLED[how]
+        dice = numbers_by_player(state.created.players, " ".join(how_words[taken:]))
+    return TicketChosen(
+        party=party, president=president, vice_president=running_mate, president_player=president_player,
+        vice_president_player=running_mate_player, settled=settled, dice=dice,
+    )
+
+
+# -- a debate ---------------------------------------------------------------------------------------
+
+
+def write_debate(event: Debated) -> str:
+    ballots = write_ballots
+    words = f"{event.player} debates {event.issue} as {event.office}: risks {ballots(event.risked) or 'nothing'}"
+    words += f"; rolls {' '.join(map(str, event.dice))}"
+    words += f"; opponent risks {ballots(event.opponent_risked) or 'nothing'}"
+    words += f"; opponent rolls {' '.join(map(str, event.opponent_dice))}"
+    return words + (f"; unrecorded {', '.join(event.unrecorded)}" if event.unrecorded else "")
+
+
+def parse_debate(state: MatchState, player: str, text: str) -> Debated:
+    head, colon, body = text.partition(":")
+    head_words = [word for word in head.split() if word.lower() != "as"]
+    office = "P"
+    if head_words and head_words[-1].lower() in SEALS:
+        office = SEALS[head_words.pop().lower()]
+    sections = [strip_words(part, ("risks", "opponent", "rolls", "unrecorded")) for part in body.split(";")]
+    if not head_words or not colon or len(sections) not in (4, 5):
+        raise NotationError("a debate is 'a debate labor vp: wv vp; 3 4; mo p; 2 2' (then any unrecorded states)", head or player)
+    unrecorded = [one_of(states(state), word, "state") for word in tokens(sections[4])] if len(sections) == 5 else []
+    return Debated(
+        player=player, issue=issue(state, " ".join(head_words)), office=office,
+        risked=parse_ballots(state, sections[0]), dice=[number(d, "debate dice") for d in tokens(sections[1])],
+        opponent_risked=parse_ballots(state, sections[2]),
+        opponent_dice=[number(d, "debate dice") for d in tokens(sections[3])], unrecorded=unrecorded,
+    )
