@@ -42,6 +42,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.record_path
 	$(BIN)/python -m bench.state_at_step
 	$(BIN)/python -m bench.frames
+	$(BIN)/python -m bench.tap_to_ack
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .hypothesis
