@@ -170,11 +170,36 @@ def _tag(name: str, value: str) -> str:
     return f"[{name} {json.dumps(value, ensure_ascii=False)}]"
 
 
+_QUOTED = r'"(?:[^"\\]|\\.)*"'
+_LISTED = re.compile(rf'\s*((?:{_QUOTED}|[^,"])*?)\s*(?:,|$)')
+
+
+def name_in_list(name: str) -> str:
+    """A name as the Players and Result tags list it: as it is, or as a JSON string when
+    it holds a comma or a quote or has spaces at its ends (`Al, "Smith, Jr.", Carl`)."""
+    plain = name and "," not in name and '"' not in name and name == name.strip()
+    return name if plain else json.dumps(name, ensure_ascii=False)
+
+
+def listed(value: str, tag: str) -> list[str]:
+    """The comma-separated items of a tag, quoted ones decoded (`name_in_list`)."""
+    items: list[str] = []
+    position = 0
+    while position < len(value):
+        match = _LISTED.match(value, position)
+        if match is None or match.end() == position:
+            raise NotationError(f"the {tag} tag does not list names: {value!r}", tag)
+        item = match.group(1)
+        items.append(json.loads(item) if re.fullmatch(_QUOTED, item) else item)
+        position = match.end()
+    return items
+
+
 def header(setup: MatchSetup, date: str = "", result: str = "") -> list[str]:
     lines = [_tag("System", setup.system), _tag("Preset", setup.preset or "")]
     if setup.options:
         lines.append(_tag("Options", json.dumps(setup.options, ensure_ascii=False, sort_keys=True)))
-    lines.append(_tag("Players", ", ".join(setup.players)))
+    lines.append(_tag("Players", ", ".join(map(name_in_list, setup.players))))
     if setup.mode:
         lines.append(_tag("Mode", setup.mode))
     if setup.title:
@@ -192,7 +217,20 @@ def result_of(system: GameSystem, state: Any) -> str:
     if not system.finished(state):
         return "*"
     placings = system.standings(state).placings
-    return ", ".join(f"{p.player} {p.place}" for p in placings)
+    return ", ".join(f"{name_in_list(p.player)} {p.place}" for p in placings)
+
+
+def places_in(result: str) -> dict[str, int] | None:
+    """The places a Result tag gives (None for `*`: the match is not over)."""
+    if result.strip() == "*":
+        return None
+    places: dict[str, int] = {}
+    for item in listed(result, "Result"):
+        name, _, place = item.rpartition(" ")
+        if not name or not place.isdigit():
+            raise NotationError(f"a Result is 'Name place, …' or '*', not {result!r}", "Result")
+        places[json.loads(name) if re.fullmatch(_QUOTED, name) else name] = int(place)
+    return places
 
 
 def setup_of(system: GameSystem, created: msgspec.Struct) -> MatchSetup:
@@ -244,7 +282,7 @@ def parse_header(lines: Sequence[str]) -> tuple[MatchSetup, dict[str, str]]:
         board = json.loads(tags["Board"]) if tags.get("Board") else None
     except ValueError as error:
         raise NotationError(f"the Options or Board tag is not JSON: {error}", "Options") from None
-    players = [name.strip() for name in tags["Players"].split(",")]
+    players = listed(tags["Players"], "Players")
     try:
         setup = msgspec.convert(
             {"system": tags["System"], "players": players, "preset": tags.get("Preset") or None, "options": options,
@@ -259,12 +297,13 @@ def parse_header(lines: Sequence[str]) -> tuple[MatchSetup, dict[str, str]]:
 def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
     """The setup and the recorded events (created event not included) of a notation
     file. Every line is read, and its action checked, in the state the lines before it
-    leave (corrections are checked when they are recorded). `;` starts a comment line."""
+    leave (corrections are checked when they are recorded). `;` starts a comment line.
+    A Result tag other than the standings recomputed from the lines is refused."""
     numbered = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)]
     numbered = [(n, line) for n, line in numbered if line and not line.startswith(";")]
     head = [(n, line) for n, line in numbered if line.startswith("[")]
     body = [(n, line) for n, line in numbered if not line.startswith("[")]
-    setup, _ = parse_header(head)
+    setup, tags = parse_header(head)
     system = domain.find(setup.system)
     created = system.start(setup)
     state = system.initial(created)
@@ -282,4 +321,20 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
         recorded.append((step, event))
         corrected = corrected or is_correction(event)
         state = refold(system, created, recorded) if corrected else system.evolve(state, event)
+    if "Result" in tags:
+        _check_result(system, state, tags["Result"], next(n for n, line in head if line.startswith("[Result ")))
     return setup, [event for _, event in recorded]
+
+
+def _check_result(system: GameSystem, state: Any, result: str, line: int) -> None:
+    """The Result tag must say what the standings recomputed from the lines say."""
+    try:
+        said = places_in(result)
+    except NotationError as error:
+        raise NotationError(error.message, "Result", line) from None
+    over = system.finished(state)
+    recomputed = {p.player: p.place for p in system.standings(state).placings} if over else None
+    if said != recomputed:
+        raise NotationError(
+            f"the Result tag says {result!r} but the record gives {result_of(system, state)!r}", "Result", line
+        )
