@@ -145,10 +145,18 @@ def notation_of(system: GameSystem) -> Any:
 
 def write_line(system: GameSystem, state: Any, event: msgspec.Struct) -> str:
     """One action in words (corrections and anything the system has no words for in
-    the `Tag {json}` form)."""
+    the `Tag {json}` form). Words are kept only when they read back to the very same
+    event: a name the words cannot carry (`Smith, Jr.` in a list of hands, say) makes
+    that line fall back to the `Tag {json}` form, so a file always parses back."""
     if is_correction(event):
         return as_json_line(event)
-    return notation_of(system).write(state, event)
+    words = notation_of(system).write(state, event)
+    try:
+        if parse_line(system, state, words) == event:
+            return words
+    except NotationError:
+        pass
+    return as_json_line(event)
 
 
 def parse_line(system: GameSystem, state: Any, line: str) -> msgspec.Struct:

@@ -1,7 +1,7 @@
 """Mr. President in notation (docs/notation.md § Mr. President): every action in words
 and a terse form. A line is written in words only when it reads back to the very same
-event (`write` checks); anything the words cannot carry (a name with a bracket in it,
-say) falls back to the `Tag {json}` form every system shares.
+event (`domain.notation.write_line` checks); anything the words cannot carry (a name
+with a bracket in it, say) falls back to the `Tag {json}` form every system shares.
 
     long                                                  terse
     parties: Republican Al, Carl; Democratic Betty, Dot   parties r a c; d b d
@@ -94,15 +94,10 @@ def setup_of(created: MatchCreated) -> MatchSetup:
 
 
 def write(state: MatchState, event: msgspec.Struct) -> str:
-    """The event in words when they read back to it, else in the `Tag {json}` form."""
+    """The event in words (domain/notation.py's `write_line` keeps them only when they
+    read back to the same event), else in the `Tag {json}` form."""
     words = _words(state, event)
-    if words is not None:
-        try:
-            if parse(state, words) == event:
-                return words
-        except NotationError:
-            pass
-    return as_json_line(event)
+    return as_json_line(event) if words is None else words
 
 
 def _words(state: MatchState, event: msgspec.Struct) -> str | None:  # noqa: PLR0911, PLR0912
