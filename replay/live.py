@@ -1,16 +1,29 @@
 """Following a running match: new frames as server-sent-event messages.
 
-The application calls a listener from its writer thread after each commit; the
-listener only wakes this stream's asyncio queue (`call_soon_threadsafe`), and the
-frames are built here, off the writer thread, for this reader's perspective.
-Messages are plain dicts with the fields of an SSE message (event, id, data,
-comment), so this module knows neither the web framework nor any game.
+Many readers follow one match, most of them with the same perspective (every
+spectator sees the same table). So a step is built and encoded once per
+(match, perspective), not once per reader: a `Channel` holds that perspective's
+followers on one event loop, listens to the match once, builds each new page in one
+thread hop and puts the same encoded message in every follower's queue. The
+application calls the channel's listener from its committing thread; the listener
+only wakes the loop (`call_soon_threadsafe`), so the commit costs one call per
+channel, whatever the number of readers.
+
+A follower catches up on its own first (from its `seen` step, through the frame
+cache), then takes the channel's messages; one that does not run on from what it
+has (it joined between two steps, or it fell behind) makes it catch up on its own
+again, so every follower gets every step once and in order.
+
+Messages are SSE wire bytes (`id`, `event`, `data` lines), encoded here once: this
+module knows neither the web framework nor any game.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+import logging
+import threading
+from collections.abc import AsyncIterator, Callable, Hashable
 from typing import Any
 
 import msgspec
@@ -18,53 +31,175 @@ import msgspec
 from replay.frames import FramePage
 
 KEEPALIVE_SECONDS = 15.0
+# A comment keeps proxies from closing an idle stream and lets the server notice a
+# reader that has gone.
+KEEPALIVE = b": keep-alive\r\n\r\n"
 
-Listen = Callable[[Callable[[int], None]], Callable[[], None]]
+FramesAfter = Callable[[int], FramePage]
+
+logger = logging.getLogger(__name__)
+_encode = msgspec.json.Encoder().encode
 
 
-async def follow(
-    listen: Listen,
-    frames_after: Callable[[int], FramePage],
-    seen: int,
-    keepalive: float = KEEPALIVE_SECONDS,
-) -> AsyncIterator[dict[str, Any]]:
-    """Messages for every step after `seen`, as they are recorded: `frames` (a
-    FramePage, id = its last step) and, once the match is over, `finished`, which
-    ends the stream. Stops listening when the reader goes (the generator is closed
-    or cancelled)."""
-    loop = asyncio.get_running_loop()
-    news: asyncio.Queue[int] = asyncio.Queue()
+def sse(event: str, last: int, data: Any) -> bytes:
+    """One SSE message. msgspec escapes every control character inside strings, so
+    the JSON is one line and needs no splitting into several `data:` lines."""
+    return b"id: %d\r\nevent: %s\r\ndata: %s\r\n\r\n" % (last, event.encode(), _encode(data))
 
-    def heard(version: int) -> None:
-        # Runs on the writer thread: it must never raise there, even once this
-        # stream's loop has closed (then the reader is gone and stop() follows).
+
+class Message(msgspec.Struct, frozen=True):
+    """A message for steps first..last (a `finished` one has first = last + 1);
+    `failed`: the channel could not read the match, its followers end their streams
+    (an EventSource reconnects and resumes after its Last-Event-ID)."""
+
+    first: int
+    last: int
+    wire: bytes
+    finished: bool = False
+    failed: bool = False
+
+
+class Channel:
+    """The followers of one match with one perspective, on one event loop."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, frames_after: FramesAfter, sent: int):
+        self.loop = loop
+        self.frames_after = frames_after
+        self.sent = sent  # the last step broadcast
+        self.heard_version = sent
+        self.queues: set[asyncio.Queue[Message]] = set()
+        self.stop_listening: Callable[[], None] = lambda: None
+        self._builder: asyncio.Task[None] | None = None
+
+    def heard(self, version: int) -> None:
+        # Runs on the committing thread: it must never raise there, even once this
+        # channel's loop has closed (then its readers are gone).
         try:
-            loop.call_soon_threadsafe(news.put_nowait, version)
+            self.loop.call_soon_threadsafe(self._wake, version)
         except RuntimeError:
             pass
 
-    stop = listen(heard)
-    encode = msgspec.json.Encoder().encode
-    try:
-        while True:
-            # Subscribed before catching up, so a step recorded in between is not lost.
-            page = await asyncio.to_thread(frames_after, seen)
-            if page.frames:
-                seen += len(page.frames)  # they run on from seen + 1
-                yield {"event": "frames", "id": seen, "data": encode(page).decode()}
-                if page.next_step is not None:
-                    continue
-            if page.finished and seen >= page.version:
-                yield {"event": "finished", "id": seen, "data": encode({"version": page.version}).decode()}
-                return
+    def _wake(self, version: int) -> None:
+        self.heard_version = max(self.heard_version, version)
+        if self._builder is None or self._builder.done():
+            self._builder = self.loop.create_task(self._build())
+
+    async def _build(self) -> None:
+        while self.sent < self.heard_version and self.queues:
             try:
-                await asyncio.wait_for(news.get(), keepalive)
-            except TimeoutError:
-                # A comment keeps proxies from closing an idle stream and lets the
-                # server notice a reader that has gone.
-                yield {"comment": "keep-alive", "data": None}
+                page = await asyncio.to_thread(self.frames_after, self.sent)
+            except Exception:  # the store did not answer: the followers reconnect
+                logger.exception("live frames of a match could not be built")
+                self._send(Message(self.sent + 1, self.sent, b"", failed=True))
+                self.heard_version = self.sent
+                return
+            if not page.frames:
+                # The version heard is not readable yet: the next news wakes the builder again.
+                self.heard_version = self.sent
+                return
+            first = self.sent + 1
+            self.sent += len(page.frames)  # they run on from sent + 1
+            self._send(Message(first, self.sent, sse("frames", self.sent, page)))
+            if page.next_step is None and page.finished and self.sent >= page.version:
+                self._send(Message(self.sent + 1, self.sent, sse("finished", self.sent, {"version": page.version}), finished=True))
+            self.heard_version = max(self.heard_version, page.version)
+
+    def _send(self, message: Message) -> None:
+        for queue in self.queues:
+            queue.put_nowait(message)
+
+
+class Broadcaster:
+    """Channels by event loop, match and perspective, for one application.
+    `listen(match_id, callback)` is the application's listener API."""
+
+    def __init__(self, listen: Callable[[str, Callable[[int], None]], Callable[[], None]]):
+        self.listen = listen
+        self._lock = threading.Lock()  # several loops (test clients) may share one application
+        self.channels: dict[tuple[Any, str, Hashable], Channel] = {}
+
+    def _join(self, match_id: str, perspective: Hashable, frames_after: FramesAfter, seen: int) -> tuple[Channel, asyncio.Queue[Message]]:
+        loop = asyncio.get_running_loop()
+        key = (loop, match_id, perspective)
+        queue: asyncio.Queue[Message] = asyncio.Queue()
+        with self._lock:
+            channel = self.channels.get(key)
+            fresh = channel is None
+            if channel is None:
+                channel = self.channels[key] = Channel(loop, frames_after, seen)
+            channel.queues.add(queue)
+        if fresh:
+            # Listening before the follower catches up, so a step recorded in between is not lost.
+            channel.stop_listening = self.listen(match_id, channel.heard)
+        return channel, queue
+
+    def _leave(self, match_id: str, perspective: Hashable, channel: Channel, queue: asyncio.Queue[Message]) -> None:
+        with self._lock:
+            channel.queues.discard(queue)
+            if channel.queues:
+                return
+            self.channels.pop((channel.loop, match_id, perspective), None)
+        channel.stop_listening()
+
+    async def follow(
+        self,
+        match_id: str,
+        perspective: Hashable,
+        frames_after: FramesAfter,
+        seen: int,
+        keepalive: float = KEEPALIVE_SECONDS,
+    ) -> AsyncIterator[bytes]:
+        """SSE messages for every step after `seen`, as they are recorded: `frames` (a
+        FramePage, id = its last step) and, once the match is over, `finished`, which
+        ends the stream. `frames_after(step)` is the perspective's page after `step`:
+        the same function for every follower of (match_id, perspective). Stops
+        listening when the last reader of the channel goes."""
+        channel, queue = self._join(match_id, perspective, frames_after, seen)
+        try:
+            caught_up = _catch_up(frames_after, seen)
+            async for wire, seen, done in caught_up:
+                yield wire
+                if done:
+                    return
+            if channel.sent < seen and (channel._builder is None or channel._builder.done()):
+                channel.sent = seen  # the builder need not build what readers have
+            while True:
+                try:
+                    async with asyncio.timeout(keepalive):
+                        message = await queue.get()
+                except TimeoutError:
+                    yield KEEPALIVE
+                    continue
+                if message.failed:
+                    return
+                if message.last <= seen and not message.finished:
+                    continue  # already had from catching up
+                if message.first == seen + 1:
+                    yield message.wire
+                    if message.finished:
+                        return
+                    seen = message.last
+                    continue
+                # Not the next step: fetch what is missing on its own.
+                async for wire, seen, done in _catch_up(frames_after, seen):
+                    yield wire
+                    if done:
+                        return
+        finally:
+            self._leave(match_id, perspective, channel, queue)
+
+
+async def _catch_up(frames_after: FramesAfter, seen: int) -> AsyncIterator[tuple[bytes, int, bool]]:
+    """(message, last step sent, finished) for the pages after `seen`, up to the
+    latest step, then `finished` if the match is over."""
+    while True:
+        page = await asyncio.to_thread(frames_after, seen)
+        if page.frames:
+            seen += len(page.frames)
+            yield sse("frames", seen, page), seen, False
+            if page.next_step is not None:
                 continue
-            while not news.empty():
-                news.get_nowait()
-    finally:
-        stop()
+        if page.finished and seen >= page.version:
+            yield sse("finished", seen, {"version": page.version}), seen, True
+        return
+

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
 from litestar import MediaType, Request, Response, get
 from litestar.params import FromPath, QueryParameter
 from litestar.response import ServerSentEvent
+from litestar.response.sse import ServerSentEventMessage
 from litestar.static_files import create_static_files_router
 
 import replay
@@ -36,6 +38,32 @@ def frame_cache(app: Recount) -> frames.FrameCache:
     if cache is None:
         cache = _caches.setdefault(app, frames.FrameCache())
     return cache
+
+
+_broadcasters: weakref.WeakKeyDictionary[Recount, live.Broadcaster] = weakref.WeakKeyDictionary()
+
+
+def broadcaster(app: Recount) -> live.Broadcaster:
+    found = _broadcasters.get(app)
+    if found is None:
+        found = _broadcasters.setdefault(app, live.Broadcaster(app.listen))
+    return found
+
+
+class EncodedMessage(ServerSentEventMessage):
+    """An SSE message already encoded once for every follower of a channel: Litestar
+    sends what `encode` returns rather than encoding the message again per reader."""
+
+    def __init__(self, wire: bytes):
+        self.wire = wire
+
+    def encode(self) -> bytes:
+        return self.wire
+
+
+async def encoded(stream: AsyncIterator[bytes]) -> AsyncIterator[EncodedMessage]:
+    async for wire in stream:
+        yield EncodedMessage(wire)
 
 
 def page(name: str) -> Response[bytes]:
@@ -97,8 +125,8 @@ async def live_frames(
     def frames_after(step: int) -> frames.FramePage:
         return frames.page(cache, app.log(match_id), perspective, seen_as, step + 1, None)
 
-    stream = live.follow(lambda heard: app.listen(match_id, heard), frames_after, seen)
-    return ServerSentEvent(stream, retry_duration=RECONNECT_MS)
+    stream = broadcaster(app).follow(match_id, perspective, frames_after, seen)
+    return ServerSentEvent(encoded(stream), retry_duration=RECONNECT_MS)
 
 
 def viewer_routes() -> list[Any]:
