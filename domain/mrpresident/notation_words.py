@@ -136,10 +136,14 @@ def write_effects(effects: list[CardEffect]) -> str:
         clauses = [f"in {', '.join(effect.places)}"] if effect.places else []
         clauses += [f"casts {write_ballots(effect.ballots)}"] if effect.ballots else []
         clauses += [f"discards {', '.join(effect.discarded)}"] if effect.discarded else []
-        clauses += [f"loses {effect.turns_lost} turn"] if effect.turns_lost else []
-        clauses += [f"gains {effect.extra_turns} turn"] if effect.extra_turns else []
+        clauses += [f"loses {_turns(effect.turns_lost)}"] if effect.turns_lost else []
+        clauses += [f"gains {_turns(effect.extra_turns)}"] if effect.extra_turns else []
         written.append(f" [{effect.player}" + (f": {'; '.join(clauses)}" if clauses else "") + "]")
     return "".join(written)
+
+
+def _turns(count: int) -> str:
+    return f"{count} turn" + ("" if count == 1 else "s")
 
 
 def take_effects(state: MatchState, text: str) -> tuple[str, list[CardEffect]]:
@@ -275,9 +279,9 @@ def parse_ticket(state: MatchState, line: str) -> TicketChosen:
     settled, dice = "", {}
     if len(parts) == 3:
         how_words = strip_words(parts[2].replace(":", " "), ("settled", "by")).split()
-        two = " ".join(how_words[:2]).lower()
-        taken = 2 if two == "effective total" else 1
-        how = one_of(list(SETTLED), " ".join(how_words[:taken]) or "?", "way of settling")
+        how = one_of(list(SETTLED), how_words[0] if how_words else "?", "way of settling")
+        # "effective total" is two words: the second ("total", "tot") is read past.
+        taken = 2 if how == "effective total" and len(how_words) > 1 and "total".startswith(how_words[1].lower()) else 1
         settled = SETTLED[how]
         dice = numbers_by_player(state.created.players, " ".join(how_words[taken:]))
     return TicketChosen(
