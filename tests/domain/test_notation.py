@@ -5,6 +5,7 @@ does not parse is refused naming the token at fault."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,13 +27,21 @@ SETUPS = [
     *(MatchSetup(system="mrpresident", players=["Al", "Betty", "Carl", "Dot"], preset=p, mode=m)
       for p in ("basic", "basic-2024") for m in ("popular", "electoral")),
     MatchSetup(system="mrpresident", players=["Al", "Betty"], mode="popular"),
+    *(MatchSetup(system="mrpresident", players=players, preset="advanced", mode=m)
+      for players, m in ((["Al", "Betty", "Carl", "Dot"], "electoral"), (["Al", "Betty"], "popular"))),
+    # names the lines and the Players tag must carry: a comma, a quote
+    MatchSetup(system="president", players=["Al", "Smith, Jr.", 'Bo "B"', "Dana"], mode="full"),
+    MatchSetup(system="mrpresident", players=["Smith, Jr.", 'Bo "B"', "Carl", "Dot"], preset="advanced", mode="electoral"),
 ]
 PLAY = {"president": president_players.play_random, "bid": bid_players.play_random, "mrpresident": mrp_players.play_random}
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2**32 - 1))
 def test_a_random_legal_match_round_trips_through_its_notation(setup, seed):
+    """Any legal match (President, Presidential Bid, Mr. President basic and advanced,
+    names with commas and quotes) is written, parsed back to the same setup and events
+    (its Result tag agreeing), and written again to the same text."""
     system = domain.find(setup.system)
     created = system.start(setup)
     events = PLAY[setup.system](system, created, random.Random(seed))
@@ -226,3 +235,43 @@ def test_any_typed_line_parses_or_is_refused_in_words(at, words):
         parse_line(system, state, " ".join(words))
     except NotationError as refused:
         assert refused.message
+
+
+def test_names_with_a_comma_or_a_quote_are_quoted_in_the_players_tag():
+    setup = MatchSetup(system="bid", players=["Al", "Smith, Jr.", 'Bo "B"'], preset="text")
+    created = domain.find("bid").start(setup)
+    text = write_match([created])
+    assert r'[Players "Al, \"Smith, Jr.\", \"Bo \\\"B\\\"\""]' in text
+    assert parse_match(text)[0].players == ["Al", "Smith, Jr.", 'Bo "B"']
+
+
+def _finished_bid():
+    system = domain.find("bid")
+    created = system.start(BID)
+    events = bid_players.play_random(system, created, random.Random(3))
+    return write_match([created, *events])
+
+
+def test_a_result_tag_that_agrees_with_the_standings_is_read():
+    text = _finished_bid()
+    assert '[Result "*"]' not in text
+    parse_match(text)  # the written Result is the standings recomputed
+
+
+@pytest.mark.parametrize("result", ["*", "Al 1, Betty 1, Carl 1", "Zed 1", "Al first"])
+def test_a_file_whose_result_disagrees_is_refused_naming_the_tag(result):
+    """Given a finished match's file, when its Result tag is changed, then the file is
+    refused naming the Result tag and its line."""
+    text = _finished_bid()
+    altered = re.sub(r'\[Result "[^"]*"\]', f'[Result "{result}"]', text)
+    with pytest.raises(NotationError) as refused:
+        parse_match(altered)
+    assert refused.value.token == "Result"
+    assert refused.value.line == text.splitlines().index(next(l for l in text.splitlines() if l.startswith("[Result"))) + 1
+
+
+def test_a_running_match_says_star_and_a_result_for_it_is_refused():
+    text = '[System "president"]\n[Players "Al, Betty, Carl, Dana"]\n[Mode "public"]\n[Result "*"]\n\ndeal d\n'
+    parse_match(text)
+    with pytest.raises(NotationError, match="Result tag says"):
+        parse_match(text.replace('"*"', '"Al 1, Betty 2, Carl 3, Dana 4"'))
