@@ -189,6 +189,15 @@ def name_in_list(name: str) -> str:
     return name if plain else json.dumps(name, ensure_ascii=False)
 
 
+def _unquoted(item: str, tag: str) -> str:
+    if not re.fullmatch(_QUOTED, item):
+        return item
+    try:
+        return json.loads(item)
+    except ValueError:
+        raise NotationError(f"{item} in the {tag} tag is not a JSON string", tag) from None
+
+
 def listed(value: str, tag: str) -> list[str]:
     """The comma-separated items of a tag, quoted ones decoded (`name_in_list`)."""
     items: list[str] = []
@@ -198,7 +207,7 @@ def listed(value: str, tag: str) -> list[str]:
         if match is None or match.end() == position:
             raise NotationError(f"the {tag} tag does not list names: {value!r}", tag)
         item = match.group(1)
-        items.append(json.loads(item) if re.fullmatch(_QUOTED, item) else item)
+        items.append(_unquoted(item, tag))
         position = match.end()
     return items
 
@@ -237,7 +246,7 @@ def places_in(result: str) -> dict[str, int] | None:
         name, _, place = item.rpartition(" ")
         if not name or not place.isdigit():
             raise NotationError(f"a Result is 'Name place, …' or '*', not {result!r}", "Result")
-        places[json.loads(name) if re.fullmatch(_QUOTED, name) else name] = int(place)
+        places[_unquoted(name, "Result")] = int(place)
     return places
 
 

@@ -366,7 +366,8 @@ def _absentee(state: MatchState, line: str) -> AbsenteeBallotsCast:
 
 def _counted(state: MatchState, line: str) -> RegionCounted:
     head, _, body = line.partition(":")
-    region = one_of(w.regions(state), w.strip_words(head, ("count",)).split()[0] if head.split() else head, "region")
+    named = w.strip_words(head, ("count",)).split()
+    region = one_of(w.regions(state), named[0] if named else "", "region")
     votes: dict[str, dict[str, int]] = {}
     for part in body.split(","):
         words = part.split()

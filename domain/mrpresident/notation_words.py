@@ -80,7 +80,12 @@ def write_text(text: str) -> str:
 
 def take_quoted(text: str) -> tuple[str, list[str]]:
     """The text without its quoted strings, and those strings (JSON-decoded)."""
-    quoted = [json.loads(found) for found in _QUOTED.findall(text)]
+    quoted = []
+    for found in _QUOTED.findall(text):
+        try:
+            quoted.append(json.loads(found))
+        except ValueError:
+            raise NotationError(f"{found} is not a quoted text (JSON string)", found) from None
     return _QUOTED.sub(" ", text).strip(), quoted
 
 

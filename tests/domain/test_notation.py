@@ -217,12 +217,15 @@ def test_a_header_without_players_is_refused():
 
 
 WORDS = ("a b c d al p g > dr cw ccw deal : ; , 3x9 0x3 9c 10h jk +2 unseen ask h l join after end roll r cast hq "
-         "rumor give first parties undecided 12 in oh vp mid turned up bids shown seals ( ) -1 {} CardsPlayed 1. é").split()
+         "rumor give first parties undecided 12 in oh vp mid turned up bids shown seals ( ) -1 {} CardsPlayed 1. é "
+         "ticket lay out pick langford carl press support bulletin labor card [a: [ ] lose gain discards ad east raise $3 "
+         "debate risks absentee count counted home dice eff total settled by \"x\" \" \"\\q\" Democratic r d").split()
 STATES = [
     _state(MatchSetup(system="president", players=["Al", "Betty", "Carl", "Dana"], preset="deck"), steps=3),
     _state(MatchSetup(system="president", players=["Al", "Betty", "Carl", "Dana"], mode="public"), steps=10),
     _state(BID, steps=1),
     _state(MRP, steps=8),
+    _state(MatchSetup(system="mrpresident", players=["Al", "Betty", "Carl", "Dot"], preset="advanced", mode="electoral"), steps=40),
 ]
 
 
