@@ -13,8 +13,8 @@ with a bracket in it, say) falls back to the `Tag {json}` form every system shar
     Al casts P in OH, VP in IN (5) home                   a cast oh p, in vp 5 home
     Carl draws a press endorsement, rolls 4 6, press support 3 in OK, Eastern: P in NY
                                                           c press 4 6 support 3 in ok east: ny p
-    Carl draws a bulletin on Labor [Al: discards P] "…"   c bulletin labor [a: d p]
-    Al draws the headquarters card "Plane Delay" [Al: loses 1 turn]   a card plane delay [a: l 1]
+    Carl draws a bulletin on Labor [Al: discards P] "…"   c bulletin labor [a: d p] "…"
+    Al draws the headquarters card "Plane Delay" [Al: loses 1 turn]   a card "Plane Delay" [a: l 1]
     Al advertises in Eastern, draws 4: P in NY            a ad east 4: ny p
     Dot raises funds in OH, rolls 2 5: $3 million         d raise oh 2 5 $3
     Al debates Labor as VP: risks VP in WV; rolls 3 4; opponent risks P in MO; opponent rolls 2 2
