@@ -233,3 +233,18 @@ def test_the_cli_imports_a_log(tmp_path, capsys):
     assert main(["--db", str(tmp_path / "cli.sqlite"), "import", "--format", "uecda", str(log)]) == 0
     out = capsys.readouterr().out
     assert "tournament.log: match m_" in out and "equals the log's result" in out
+
+
+def test_the_fixture_log_imports_to_the_fixtures_standings(recount, capsys):
+    """fixtures/president/daifugo-uecda.log, imported, ends with the standings its fixture expects (worked out
+    from the log's `result` lines by fixtures/president/make_daifugo.py)."""
+    import json
+
+    fixtures = Path(__file__).parents[2] / "fixtures" / "president"
+    assert import_log(recount, fixtures / "daifugo-uecda.log") == 0
+    state = match_of(capsys.readouterr().out, recount)
+    expected = json.loads((fixtures / "daifugo-uecda.json").read_text())["expected"]["placings"]
+    got = SYSTEM.standings(state)
+    assert got.final and {p.player: (p.place, p.score) for p in got.placings} == {
+        p["player"]: (p["place"], p["score"]) for p in expected
+    }
