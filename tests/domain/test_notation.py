@@ -29,6 +29,8 @@ SETUPS = [
     MatchSetup(system="mrpresident", players=["Al", "Betty"], mode="popular"),
     *(MatchSetup(system="mrpresident", players=players, preset="advanced", mode=m)
       for players, m in ((["Al", "Betty", "Carl", "Dot"], "electoral"), (["Al", "Betty"], "popular"))),
+    MatchSetup(system="mrpresident", players=["Al", "Betty", "Carl", "Dot"], preset="advanced", mode="electoral",
+               options={"incumbent": "Democratic", "incumbent_president": "Thomas Rourke"}),
     # names the lines and the Players tag must carry: a comma, a quote
     MatchSetup(system="president", players=["Al", "Smith, Jr.", 'Bo "B"', "Dana"], mode="full"),
     MatchSetup(system="mrpresident", players=["Smith, Jr.", 'Bo "B"', "Carl", "Dot"], preset="advanced", mode="electoral"),
@@ -50,6 +52,8 @@ def test_a_random_legal_match_round_trips_through_its_notation(setup, seed):
     assert system.start(parsed_setup) == created
     assert parsed == events
     assert write_match([created, *parsed]) == text
+    if setup.system == "mrpresident" and all(name.isalpha() for name in setup.players):
+        assert "{" not in text.split("\n\n", 1)[1]  # every Mr. President action in words
 
 
 def _state(setup: MatchSetup, seed: int = 0, steps: int = 0):
