@@ -183,11 +183,9 @@ def parse(state: MatchState, line: str) -> msgspec.Struct:  # noqa: PLR0911
     verb = VERBS.get(rest_words[0].lower())
     after_verb = rest.split(maxsplit=1)[1] if len(rest.split(maxsplit=1)) > 1 else ""
     if verb == "draws":  # the long form: "draws a rumor", "draws the headquarters card"
-        kept = after_verb.split()
-        while kept and kept[0].lower() in ("a", "the"):
-            kept.pop(0)
-        verb = DRAWN.get(kept[0].lower()) if kept else None
-        after_verb = " ".join(kept[1:])
+        drawn = re.match(r"(?i)\s*(?:(?:a|the)\s+)*(\S+)\s*(.*)$", after_verb, re.S)
+        verb = DRAWN.get(drawn.group(1).lower()) if drawn else None
+        after_verb = drawn.group(2) if drawn else ""
     if verb is None:
         raise NotationError(f"{rest_words[0]!r} is not an action ({known})", rest_words[0])
     return _PLAYER_ACTIONS[verb](state, player, after_verb)
