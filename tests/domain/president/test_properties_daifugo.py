@@ -60,12 +60,12 @@ def test_random_legal_daifugo_matches(seed):
 
 
 def test_the_random_player_reaches_the_special_plays():
-    """Not a rule: a guard that the random matches above are not all singles. Over a few seeded matches the
-    plays include sequences, a Joker standing for a card, and a revolution."""
+    """Not a rule: a guard that the random player of the matches above reaches the shaped plays (two seeds that
+    do, deterministic for a seed): sequences, a Joker standing for a card, and a revolution."""
     sequences = jokers = revolutions = 0
-    for seed in range(12):
+    for seed in (7, 10):
         created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
-        events = play_random(SYSTEM, created, random.Random(seed), steps=500)
+        events = play_random(SYSTEM, created, random.Random(seed), steps=600)
         state = SYSTEM.initial(created)
         for event in events:
             after = SYSTEM.evolve(state, event)
