@@ -9,6 +9,8 @@ that beats any set all follow from the rank), so one representative set is check
 Two rules bound which cards may be taken together; where they bite, the (rank, count) is offered as a
 few Choices, each a handful within the bounds (see `_rank_plays`): public mode with cards seen in the
 hand and a set larger than its unseen cards, and Doppelgängers enough to fill a set played on a pile.
+Where plays take shapes (sequences, a Joker standing for a card: docs/daifugo.md) the suits matter, and
+choices_shapes.py lists each play whole instead.
 """
 
 from __future__ import annotations

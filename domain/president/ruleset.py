@@ -15,9 +15,10 @@ from domain.president.cards import STANDARD_RANKS, suited_deck
 class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Each field's description (shown beside it on the /new page) quotes what the texts say about it."""
 
-    preset: Annotated[str, Meta(description="The preset this ruleset starts from: classic, friday or deck.")] = "classic"
+    preset: Annotated[str, Meta(description="The preset this ruleset starts from: classic, friday, deck or daifugo.")] = "classic"
     text: Annotated[
-        str, Meta(description='Which rules text the checks cite ("classic", "friday", "deck"); see texts.py.')
+        str,
+        Meta(description='Which rules text the checks cite ("classic", "friday", "deck", "daifugo"); see texts.py.'),
     ] = "classic"
     min_players: Annotated[int, Meta(description='The fewest players. classic: "_player_: 4-7".')] = 4
     max_players: Annotated[int, Meta(description='The most players. classic: "_player_: 4-7".')] = 7
