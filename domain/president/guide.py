@@ -30,12 +30,14 @@ _EVERY = (MATCH_OVER, "in-match", "deck")
 _IN_PLAY = ("deal", "exchange-first", "first-lead", "next-lead", "lead", "turn")
 
 CHECKED: dict[type, tuple[str | Rule, ...]] = {
-    CardsDealt: (*_EVERY, "game-end", "deal", "next-dealer", "extra-card", KNOWLEDGE),
+    CardsDealt: (*_EVERY, "game-end", "deal", "next-dealer", "extra-card", "seating", KNOWLEDGE),
     CardsExchanged: (
-        *_EVERY, "deal", "no-other-exchange", "exchange-first", "exchange-second", "ask", "no-lying", "give-back", KNOWLEDGE,
+        *_EVERY, "deal", "no-other-exchange", "exchange-first", "exchange-second", "ask", "no-lying", "give-back",
+        "exchange-suits", KNOWLEDGE,
     ),
     CardsPlayed: (
-        *_EVERY, *_IN_PLAY, "blind-draw", "set", "wild", "same-count", "higher", "equal-or-outrank", KNOWLEDGE,
+        *_EVERY, *_IN_PLAY, "blind-draw", "set", "wild", "same-count", "higher", "equal-or-outrank",
+        "sequence", "joker-as", "same-kind", "joker-alone", "lock", KNOWLEDGE,
     ),
     PlayerPassed: (*_EVERY, *_IN_PLAY, "leader-plays"),
     CardDrawn: (*_EVERY, *_IN_PLAY, "no-draw", "blind-draw", KNOWLEDGE),
