@@ -48,21 +48,23 @@ def sse(event: str, last: int, data: Any) -> bytes:
 
 
 class Message(msgspec.Struct, frozen=True):
-    """A message for steps first..last (a `finished` one has first = last + 1);
-    `failed`: the channel could not read the match, its followers end their streams
-    (an EventSource reconnects and resumes after its Last-Event-ID)."""
+    """A message for steps first..last (a `finished` one has first = last + 1, a
+    keep-alive first = last = 0); `failed`: the channel could not read the match, its
+    followers end their streams (an EventSource reconnects and resumes after its
+    Last-Event-ID)."""
 
     first: int
     last: int
     wire: bytes
     finished: bool = False
     failed: bool = False
+    keepalive: bool = False
 
 
 class Channel:
     """The followers of one match with one perspective, on one event loop."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, frames_after: FramesAfter, sent: int):
+    def __init__(self, loop: asyncio.AbstractEventLoop, frames_after: FramesAfter, sent: int, keepalive: float):
         self.loop = loop
         self.frames_after = frames_after
         self.sent = sent  # the last step broadcast
@@ -70,6 +72,17 @@ class Channel:
         self.queues: set[asyncio.Queue[Message]] = set()
         self.stop_listening: Callable[[], None] = lambda: None
         self._builder: asyncio.Task[None] | None = None
+        # One timer per channel rather than a timeout per follower and message.
+        self.keepalive = keepalive
+        self._ticking = loop.call_later(keepalive, self._tick)
+
+    def _tick(self) -> None:
+        self._send(Message(0, 0, KEEPALIVE, keepalive=True))
+        self._ticking = self.loop.call_later(self.keepalive, self._tick)
+
+    def close(self) -> None:
+        self._ticking.cancel()
+        self.stop_listening()
 
     def heard(self, version: int) -> None:
         # Runs on the committing thread: it must never raise there, even once this
@@ -118,7 +131,7 @@ class Broadcaster:
         self._lock = threading.Lock()  # several loops (test clients) may share one application
         self.channels: dict[tuple[Any, str, Hashable], Channel] = {}
 
-    def _join(self, match_id: str, perspective: Hashable, frames_after: FramesAfter, seen: int) -> tuple[Channel, asyncio.Queue[Message]]:
+    def _join(self, match_id: str, perspective: Hashable, frames_after: FramesAfter, seen: int, keepalive: float) -> tuple[Channel, asyncio.Queue[Message]]:
         loop = asyncio.get_running_loop()
         key = (loop, match_id, perspective)
         queue: asyncio.Queue[Message] = asyncio.Queue()
@@ -126,7 +139,7 @@ class Broadcaster:
             channel = self.channels.get(key)
             fresh = channel is None
             if channel is None:
-                channel = self.channels[key] = Channel(loop, frames_after, seen)
+                channel = self.channels[key] = Channel(loop, frames_after, seen, keepalive)
             channel.queues.add(queue)
         if fresh:
             # Listening before the follower catches up, so a step recorded in between is not lost.
@@ -139,7 +152,7 @@ class Broadcaster:
             if channel.queues:
                 return
             self.channels.pop((channel.loop, match_id, perspective), None)
-        channel.stop_listening()
+        channel.close()
 
     async def follow(
         self,
@@ -148,45 +161,61 @@ class Broadcaster:
         frames_after: FramesAfter,
         seen: int,
         keepalive: float = KEEPALIVE_SECONDS,
+        first: bytes | None = None,
     ) -> AsyncIterator[bytes]:
         """SSE messages for every step after `seen`, as they are recorded: `frames` (a
         FramePage, id = its last step) and, once the match is over, `finished`, which
         ends the stream. `frames_after(step)` is the perspective's page after `step`:
         the same function for every follower of (match_id, perspective). Stops
-        listening when the last reader of the channel goes."""
-        channel, queue = self._join(match_id, perspective, frames_after, seen)
+        listening when the last reader of the channel goes. `first`, if given, is
+        sent before anything else (a `retry:` line, say)."""
+        if first is not None:
+            yield first
+        channel, queue = self._join(match_id, perspective, frames_after, seen, keepalive)
         try:
-            caught_up = _catch_up(frames_after, seen)
-            async for wire, seen, done in caught_up:
+            async for wire, seen, done in _catch_up(frames_after, seen):
                 yield wire
                 if done:
                     return
             if channel.sent < seen and (channel._builder is None or channel._builder.done()):
                 channel.sent = seen  # the builder need not build what readers have
             while True:
-                try:
-                    async with asyncio.timeout(keepalive):
-                        message = await queue.get()
-                except TimeoutError:
-                    yield KEEPALIVE
-                    continue
-                if message.failed:
+                # What queued up while this reader was busy goes out in one write.
+                batch = [await queue.get()]
+                while not queue.empty():
+                    batch.append(queue.get_nowait())
+                out, seen, done = await _deliver(batch, seen, frames_after)
+                if out:
+                    yield out[0] if len(out) == 1 else b"".join(out)
+                if done:
                     return
-                if message.last <= seen and not message.finished:
-                    continue  # already had from catching up
-                if message.first == seen + 1:
-                    yield message.wire
-                    if message.finished:
-                        return
-                    seen = message.last
-                    continue
-                # Not the next step: fetch what is missing on its own.
-                async for wire, seen, done in _catch_up(frames_after, seen):
-                    yield wire
-                    if done:
-                        return
         finally:
             self._leave(match_id, perspective, channel, queue)
+
+
+async def _deliver(batch: list[Message], seen: int, frames_after: FramesAfter) -> tuple[list[bytes], int, bool]:
+    """What a reader that has steps up to `seen` sends of `batch`: the messages that
+    run on from what it has, in order, catching up on its own over any gap; then
+    the last step it has, and whether its stream ends."""
+    out: list[bytes] = []
+    for message in batch:
+        if message.failed:
+            return out, seen, True
+        if message.keepalive:
+            out.append(message.wire)
+        elif message.last <= seen and not message.finished:
+            continue  # already had from catching up
+        elif message.first == seen + 1:
+            out.append(message.wire)
+            if message.finished:
+                return out, seen, True
+            seen = message.last
+        else:
+            async for wire, seen, done in _catch_up(frames_after, seen):
+                out.append(wire)
+                if done:
+                    return out, seen, True
+    return out, seen, False
 
 
 async def _catch_up(frames_after: FramesAfter, seen: int) -> AsyncIterator[tuple[bytes, int, bool]]:

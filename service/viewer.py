@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
 from litestar import MediaType, Request, Response, get
 from litestar.params import FromPath, QueryParameter
-from litestar.response import ServerSentEvent
-from litestar.response.sse import ServerSentEventMessage
+from litestar.response import Stream
 from litestar.static_files import create_static_files_router
 
 import replay
@@ -25,8 +23,10 @@ from service.app import Recount
 from service.params import AsParam, bearer, errors_documented, label, recount_of
 
 STATIC = Path(replay.__file__).resolve().parent / "static"
-# EventSource reconnects after this many milliseconds if the stream drops.
+# EventSource reconnects after this many milliseconds if the stream drops; sent
+# first, it also sends the headers at once.
 RECONNECT_MS = 1000
+RECONNECT = b"retry: %d\r\n\r\n" % RECONNECT_MS
 
 
 # One frame cache per application (tests run several in one process); it goes with it.
@@ -48,22 +48,6 @@ def broadcaster(app: Recount) -> live.Broadcaster:
     if found is None:
         found = _broadcasters.setdefault(app, live.Broadcaster(app.listen))
     return found
-
-
-class EncodedMessage(ServerSentEventMessage):
-    """An SSE message already encoded once for every follower of a channel: Litestar
-    sends what `encode` returns rather than encoding the message again per reader."""
-
-    def __init__(self, wire: bytes):
-        self.wire = wire
-
-    def encode(self) -> bytes:
-        return self.wire
-
-
-async def encoded(stream: AsyncIterator[bytes]) -> AsyncIterator[EncodedMessage]:
-    async for wire in stream:
-        yield EncodedMessage(wire)
 
 
 def page(name: str) -> Response[bytes]:
@@ -109,7 +93,7 @@ async def live_frames(
     token: Annotated[str | None, QueryParameter(description="a seat or write token, for readers that cannot send headers (EventSource)")] = None,
     # schema_extra: Litestar drops the bound of an optional parameter that has a description.
     after: Annotated[int | None, QueryParameter(ge=0, description="the last step the reader has (default: the latest)", schema_extra={"minimum": 0})] = None,
-) -> ServerSentEvent:
+) -> Stream:
     """Server-sent events: `frames` as each step is recorded, `finished` when the match
     ends. A reconnecting EventSource resumes after its Last-Event-ID."""
     app = recount_of(request)
@@ -125,8 +109,10 @@ async def live_frames(
     def frames_after(step: int) -> frames.FramePage:
         return frames.page(cache, app.log(match_id), perspective, seen_as, step + 1, None)
 
-    stream = broadcaster(app).follow(match_id, perspective, frames_after, seen)
-    return ServerSentEvent(encoded(stream), retry_duration=RECONNECT_MS)
+    # The messages come encoded once per perspective (replay/live.py): a plain stream
+    # sends them as they are, where ServerSentEvent would wrap and encode each again per reader.
+    stream = broadcaster(app).follow(match_id, perspective, frames_after, seen, first=RECONNECT)
+    return Stream(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
 
 def viewer_routes() -> list[Any]:
