@@ -1,0 +1,163 @@
+"""Many spectators on one match: from an append's 2xx to the step reaching the last of
+500 spectators following the live stream (SSE), and the appends themselves with and
+without those followers. One server process (bench.serve, SQLite); the spectators are
+plain sockets on one asyncio loop in this process; the appender is a process of its
+own, so its 2xx times are not held by the spectators' loop. Both stamp
+time.monotonic(), one clock for every process. Printed, not asserted.
+
+Phases, on one full-mode President match: appends back to back with no follower;
+500 spectators connect; appends paced (one every PACE ms) so each step is measured on
+its own; appends back to back again with the 500 following."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import multiprocessing
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from bench.president_bot import play
+from bench.record_path import free_port, wait_for
+from bench.tap_to_ack import percentile
+
+SPECTATORS = int(os.environ.get("BENCH_SPECTATORS", "500"))
+PACED = int(os.environ.get("BENCH_PACED_STEPS", "200"))
+PACE_MS = float(os.environ.get("BENCH_PACE_MS", "40"))
+BURST = int(os.environ.get("BENCH_BURST", "300"))
+WARMUP = 10  # paced steps left out of the figures (connections and caches warming)
+EVENT_ID = re.compile(rb"\nid: (\d+)\r\n")
+
+
+def append_all(port: int, match_id: str, token: str, bodies: list[bytes], pace_ms: float) -> list[tuple[int, float, float]]:
+    """POST each body in order; (version, sent, 2xx) per append, monotonic seconds."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    done = []
+    next_at = time.monotonic()
+    for body in bodies:
+        if pace_ms:
+            time.sleep(max(0.0, next_at - time.monotonic()))
+            next_at += pace_ms / 1000
+        sent = time.monotonic()
+        connection.request("POST", f"/matches/{match_id}/events", body, headers)
+        reply = connection.getresponse()
+        answer = reply.read()
+        acked = time.monotonic()
+        if reply.status != 201:
+            raise RuntimeError(f"append answered {reply.status}: {answer[:200]!r}")
+        done.append((json.loads(answer)["version"], sent, acked))
+    connection.close()
+    return done
+
+
+def appends_in_a_process(*args: Any) -> list[tuple[int, float, float]]:
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(append_all, args)
+
+
+class Spectator(asyncio.Protocol):
+    """One SSE reader: when each step's id arrives (monotonic seconds)."""
+
+    def __init__(self, request: bytes, connected: asyncio.Future[None], after: int):
+        self.request = request
+        self.connected = connected
+        self.tail = b""
+        self.last = after
+        self.arrivals: dict[int, float] = {}
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.write(self.request)  # type: ignore[attr-defined]
+
+    def data_received(self, data: bytes) -> None:
+        now = time.monotonic()
+        if not self.connected.done():
+            self.connected.set_result(None)
+        text = self.tail + data
+        for found in EVENT_ID.finditer(text):
+            step = int(found.group(1))
+            for version in range(self.last + 1, step + 1):
+                self.arrivals[version] = now
+            self.last = max(self.last, step)
+        self.tail = text[-32:]
+
+
+def summary(values: list[float]) -> str:
+    return f"p50 {percentile(values, 0.5):7.1f}  p99 {percentile(values, 0.99):7.1f}  max {max(values):7.1f}"
+
+
+def append_figures(name: str, done: list[tuple[int, float, float]]) -> None:
+    latencies = [(acked - sent) * 1000 for _, sent, acked in done]
+    seconds = done[-1][2] - done[0][1]
+    print(f"  {name:<34} {len(done) / seconds:7.0f}/s   ms {summary(latencies)}")
+
+
+async def measure(port: int, match_id: str, token: str, bodies: list[bytes]) -> None:
+    loop = asyncio.get_running_loop()
+    without = await asyncio.to_thread(appends_in_a_process, port, match_id, token, bodies[:BURST], 0.0)
+    after = without[-1][0]
+    request = f"GET /matches/{match_id}/live?after={after} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
+    spectators: list[Spectator] = []
+    transports = []
+    for _ in range(SPECTATORS):
+        connected: asyncio.Future[None] = loop.create_future()
+        transport, spectator = await loop.create_connection(lambda c=connected: Spectator(request, c, after), "127.0.0.1", port)
+        await asyncio.wait_for(connected, 10)  # the 200 with its headers: following
+        spectators.append(spectator)
+        transports.append(transport)
+    paced = await asyncio.to_thread(appends_in_a_process, port, match_id, token, bodies[BURST : BURST + PACED], PACE_MS)
+    with_followers = await asyncio.to_thread(appends_in_a_process, port, match_id, token, bodies[BURST + PACED : 2 * BURST + PACED], 0.0)
+    last_version = with_followers[-1][0]
+    for _ in range(100):  # the burst's last steps on their way
+        if all(last_version in s.arrivals for s in spectators):
+            break
+        await asyncio.sleep(0.1)
+    for transport in transports:
+        transport.close()
+
+    acked = {version: at for version, _, at in paced[WARMUP:]}
+    missing = sum(1 for s in spectators for v in range(paced[0][0], last_version + 1) if v not in s.arrivals)
+    to_last = [(max(s.arrivals[v] for s in spectators) - at) * 1000 for v, at in acked.items() if all(v in s.arrivals for s in spectators)]
+    to_each = [(s.arrivals[v] - at) * 1000 for v, at in acked.items() for s in spectators if v in s.arrivals]
+    print(f"many spectators: {SPECTATORS} SSE spectators of one match, one server process (SQLite, loopback)")
+    print(f"  paced steps: {len(acked)} measured (one every {PACE_MS:.0f} ms; {WARMUP} warm-up left out)")
+    print(f"  2xx -> {SPECTATORS}th spectator, ms    {summary(to_last)}")
+    print(f"  2xx -> each spectator, ms          {summary(to_each)}")
+    print(f"  steps not received: {missing} of {SPECTATORS * (last_version - paced[0][0] + 1)}")
+    print(f"  appends back to back ({BURST} each):")
+    append_figures("no follower", without)
+    append_figures(f"{SPECTATORS} followers", with_followers)
+    print(f"  mean paced append with followers: {statistics.fmean((a - s) * 1000 for _, s, a in paced):.1f} ms")
+
+
+def main() -> None:
+    work = Path(tempfile.mkdtemp(prefix="recount-spectators-"))
+    setup, actions = play(2 * BURST + PACED + 20, seed=5)
+    encoder = msgspec.json.Encoder()
+    bodies = [encoder.encode({"events": [action], "expected_version": version}) for version, action in enumerate(actions, start=1)]
+    port = free_port()
+    server = subprocess.Popen([sys.executable, *os.environ.get("BENCH_SERVER", "-m bench.serve").split(), str(work / "bench.sqlite"), str(port)])
+    try:
+        wait_for(port)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection.request("POST", "/matches", encoder.encode(msgspec.structs.replace(setup, title="spectators bench")), {"Content-Type": "application/json"})
+        created = json.loads(connection.getresponse().read())
+        connection.close()
+        asyncio.run(measure(port, created["match_id"], created["write_token"], bodies))
+    finally:
+        server.terminate()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()
