@@ -27,7 +27,7 @@ from domain.protocol import MatchSetup, Rule
 # Every action: nothing after the match's end; only its players; only its deck's cards.
 _EVERY = (MATCH_OVER, "in-match", "deck")
 # Whose turn it is in play, and that play has begun (checks in playing.py).
-_IN_PLAY = ("deal", "exchange-first", "first-lead", "next-lead", "lead", "turn")
+_IN_PLAY = ("deal", "exchange-first", "first-lead", "next-lead", "lead", "out-lead", "turn")
 
 CHECKED: dict[type, tuple[str | Rule, ...]] = {
     CardsDealt: (*_EVERY, "game-end", "deal", "next-dealer", "extra-card", "seating", KNOWLEDGE),

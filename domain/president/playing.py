@@ -95,7 +95,8 @@ def check_turn(state: State, player: str) -> None:
     """classic § Play Game: “After a player lays the initial card, the opportunity to play progresses in a
     clockwise direction.” The first play of a game is the leader's (“The player to the dealer’s left plays
     first”; after the first game, § End Game: “The finishing order determines who plays first …”), the first
-    of a round its winner's (“whoever played last on the previous round starts the new round”)."""
+    of a round its winner's (“whoever played last on the previous round starts the new round”), or, when the
+    winner went out with that play, § End Game: “the player to his left starts up the next round”."""
     if player == state.turn:
         return
     if state.turn is None and state.ruleset.leader_holds and not state.played and player in state.seating:
@@ -103,7 +104,7 @@ def check_turn(state: State, player: str) -> None:
     if not state.played:
         concept = "first-lead" if state.game == 1 else "next-lead"
     else:
-        concept = "lead" if not state.trick else "turn"
+        concept = "turn" if state.trick else "out-lead" if state.lead_passed_on else "lead"
     raise IllegalAction(f"it is {state.turn}'s turn, not {player}'s", cite(state, concept))
 
 

@@ -83,6 +83,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     piles: dict[str, Hand] = {}  # Blind President: face-down piles, top card first
     trick: tuple[Play, ...] = ()
     passed: tuple[str, ...] = ()  # passes since the last play of the round
+    # The round's last player went out, so the next player still in leads (classic § End Game's note).
+    lead_passed_on: bool = False
     played: tuple[str, ...] = ()  # cards played this game
     out: tuple[str, ...] = ()
     out_steps: tuple[int, ...] = ()
@@ -337,7 +339,7 @@ def _round_over(state: State, last: str) -> State:
             if pile.size and hands[player].size < size:
                 hands[player], piles[player] = draw(hands[player], pile, size - hands[player].size)
         state = replace(state, hands=hands, piles=piles)
-    return replace(state, trick=(), passed=(), turn=leader)
+    return replace(state, trick=(), passed=(), turn=leader, lead_passed_on=leader != last)
 
 
 def _drawn(state: State, event: CardDrawn) -> State:

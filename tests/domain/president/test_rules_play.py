@@ -96,10 +96,10 @@ END = [
         OK,
     ),
     (
-        "out-lead: not the next after the passer",
+        "out-lead: not the next after the passer (the End Game note is cited)",
         ["Al plays 8C", "Betty passes", "Carl passes", "Dana passes", "Al plays 3C 3D", "Betty passes", "Carl passes", "Dana passes"],
         "Carl plays 5C",
-        C + "lead",
+        C + "out-lead",
     ),
     (
         "out-lead: a player who is out does not play",
