@@ -13,8 +13,13 @@ const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
 export function valueLabel(value) {
   if (typeof value === "string") return CARD_CODE.test(value) ? cardLabel(value) : value;
   if (value === null || value === undefined) return "—";
+  // A Candidate card (a ticket's running mate) by its name and home state.
+  if (typeof value === "object" && typeof value.name === "string" && value.home_state) return `${value.name} (${value.home_state}, ${value.effective_total})`;
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
+
+// A pick of dice ("dice", "opponent_dice", "chart_dice"): rows of faces, none preset.
+const isDice = (pick) => isList(pick) && (pick.field === "dice" || pick.field.endsWith("_dice"));
 
 // Fields a choice leaves to be written (hints.supply), other than the hands a deal
 // makes (dealHands): a new player's name.
@@ -188,7 +193,7 @@ export class Controls {
     else {
       const choice = this.choices[index];
       const filled = {};
-      for (const pick of choice.picks) filled[pick.field] = isList(pick) ? (pick.field === "dice" ? [] : preselect(pick)) : pick.among.length === 1 ? pick.among[0] : undefined;
+      for (const pick of choice.picks) filled[pick.field] = isList(pick) ? (isDice(pick) ? [] : preselect(pick)) : pick.among.length === 1 ? pick.among[0] : undefined;
       this.open = { index, filled, extra: startHints(choice) };
     }
     if (redraw) this.actions.redraw();
@@ -285,7 +290,7 @@ export class Controls {
 
   drawPick(pick, open, hints) {
     const value = open.filled[pick.field];
-    if (pick.field === "dice" && isList(pick)) return this.drawDice(pick, open);
+    if (isDice(pick)) return this.drawDice(pick, open);
     if (!isList(pick)) {
       return h(
         "div",
@@ -345,7 +350,9 @@ export class Controls {
 
   // Dice: one row of faces per die, big buttons; a die beyond `least` may stay unrolled.
   drawDice(pick, open) {
-    const slots = open.extra.dice || (open.extra.dice = []);
+    // Each dice pick its own slots (a debate has both debaters' dice).
+    const rolled = open.extra.dice || (open.extra.dice = {});
+    const slots = rolled[pick.field] || (rolled[pick.field] = []);
     const faces = distinct(pick.among);
     const set = (die, face) => {
       slots[die] = die >= pick.least && slots[die] === face ? undefined : face;

@@ -1,7 +1,10 @@
 // Inputs for what a choice's hints ask the page to supply (the vocabulary is
 // domain/mrpresident/choices.py's docstring): a ticket's Candidate Cards
 // (hints.cards), the counted totals at the tally (hints.count), a Press Endorsement's
-// Undecided Ballots (hints.press), and the seal of each Ballot picked (hints.ballots).
+// Undecided Ballots (hints.press), and the seal of each Ballot picked (hints.ballots);
+// for the advanced game (domain/mrpresident/advanced_choices.py's docstring) the Fund
+// Raising amount read off the Chart for the dice picked (hints.amount) and a debate's
+// risked Ballots, one per region, with those left unrecorded (hints.debate).
 // Each input only shapes the event; the server checks it like any other.
 import { h, stepper } from "/static/dom.js";
 
@@ -11,7 +14,14 @@ const FORMS = {
   cards: (hint) => Boolean(hint && Array.isArray(hint.fields)),
   count: (hint) => Array.isArray(hint),
   press: (hint) => Boolean(hint && hint.room),
+  amount: (hint) => Boolean(hint && hint.by && hint.amounts),
+  debate: (hint) => Boolean(hint && hint.regions && hint.risked),
 };
+// A debate's two sides: the event field, and whose Ballots they are in words.
+const DEBATE_SIDES = [
+  ["risked", (choice) => `${choice.player || "The challenger"}’s risked Ballots`],
+  ["opponent_risked", () => "The opponent’s risked Ballots"],
+];
 const hintOf = (choice, name) => {
   const hint = (choice.hints || {})[name];
   return FORMS[name](hint) ? hint : null;
@@ -45,6 +55,8 @@ export function startHints(choice) {
   }
   if (hints.count) extra.count = hints.count.map((entry) => entry.least);
   if (hints.press) extra.press = [];
+  // Per side, the Ballot risked in each region: { region: { state, seal } }.
+  if (hints.debate) extra.debate = { risked: {}, opponent_risked: {}, unrecorded: [] };
   const seals = hints.ballots ? Object.keys(hints.ballots.seals) : [];
   extra.seal = seals[0] || null;
   return extra;
@@ -68,6 +80,18 @@ export function hintsWanting(choice, open) {
   if (hints.press) {
     const most = pressMost(hints.press, open.filled);
     if (open.extra.press.length > most) wanting.push(`at most ${most} Undecided Ballots (the dice)`);
+  }
+  if (hints.debate) {
+    for (const [side, whose] of DEBATE_SIDES) {
+      const bounds = hints.debate[side];
+      const risked = Object.values(open.extra.debate[side]);
+      if (risked.length < bounds.least || risked.length > bounds.most) {
+        wanting.push(`${bounds.least === bounds.most ? bounds.least : `${bounds.least} to ${bounds.most}`} for ${whose(choice).toLowerCase()} (one per region)`);
+      }
+      for (const [seal, cap] of Object.entries(bounds.seals)) {
+        if (risked.filter((ballot) => ballot.seal === seal).length > cap) wanting.push(`at most ${cap} ${SEAL_NAMES[seal] || seal} Ballots for ${whose(choice).toLowerCase()}`);
+      }
+    }
   }
   return wanting;
 }
@@ -93,6 +117,23 @@ export function applyHints(event, choice, open) {
     const seal = Object.keys(hints.press.seals)[0];
     event[hints.press.field] = open.extra.press.map((state) => ({ seal, state }));
   }
+  if (hints.amount) {
+    const amount = chartAmount(hints.amount, open.filled);
+    if (amount !== null) event[hints.amount.field] = amount;
+  }
+  if (hints.debate) {
+    for (const [side] of DEBATE_SIDES) event[side] = Object.values(open.extra.debate[side]).map(({ seal, state }) => ({ seal, state }));
+    const risked = new Set([...event.risked, ...event.opponent_risked].map((ballot) => ballot.state));
+    event.unrecorded = open.extra.debate.unrecorded.filter((state) => risked.has(state));
+  }
+}
+
+// The Fund Raising Chart's amount for the dice picked so far (null until both are in).
+function chartAmount(hint, filled) {
+  const dice = filled[hint.by] || [];
+  if (dice.length < 2) return null;
+  const amount = hint.amounts[String(dice.reduce((sum, die) => sum + die, 0))];
+  return amount === undefined ? null : amount;
 }
 
 function asCard(typed, hint) {
@@ -130,6 +171,9 @@ export function drawHints(choice, open, redraw) {
     hints.cards ? hints.cards.fields.map((field) => drawCard(field, open.extra.cards, hints.cards, redraw)) : null,
     hints.count ? drawCount(hints.count, open.extra.count) : null,
     hints.press ? drawPress(hints.press, open, redraw) : null,
+    hints.amount ? drawAmount(hints.amount, open) : null,
+    hints.debate ? DEBATE_SIDES.map(([side, whose]) => drawRisked(side, whose(choice), hints.debate, open, redraw)) : null,
+    hints.debate ? drawUnrecorded(open, redraw) : null,
   ];
 }
 
@@ -264,4 +308,78 @@ export function nextSeal(hint, open) {
   const used = (seal) => open.extra.seals.filter((s) => s === seal).length;
   if (open.extra.seal && used(open.extra.seal) < caps[open.extra.seal]) return open.extra.seal;
   return Object.keys(caps).find((seal) => used(seal) < caps[seal]) || Object.keys(caps)[0];
+}
+
+// Fund Raising: the amount the Chart gives for the dice, shown as they are tapped.
+function drawAmount(hint, open) {
+  const amount = chartAmount(hint, open.filled);
+  return h(
+    "p",
+    { class: "pick amount", "data-field": hint.field },
+    "Fund Raising Chart: ",
+    h("strong", { class: "chart-amount" }, amount === null ? "roll the dice" : `$${amount} million`),
+  );
+}
+
+// A debater's risked Ballots: per region a row of its states, one tap to risk a
+// Ballot there (again to take it back), its seal switched by a tap on the seal when
+// the hand holds both. The votes stay off: the Ballots lie face down.
+function drawRisked(side, whose, hint, open, redraw) {
+  const bounds = hint[side];
+  const chosen = open.extra.debate[side];
+  const seals = Object.keys(bounds.seals);
+  const used = (seal) => Object.values(chosen).filter((ballot) => ballot.seal === seal).length;
+  const tap = (region, abbr) => {
+    if (chosen[region] && chosen[region].state === abbr) delete chosen[region];
+    else if (chosen[region]) chosen[region] = { ...chosen[region], state: abbr };
+    else chosen[region] = { state: abbr, seal: seals.find((seal) => used(seal) < bounds.seals[seal]) || seals[0] || "P" };
+    redraw();
+  };
+  const turn = (region) => {
+    const at = seals.indexOf(chosen[region].seal);
+    chosen[region] = { ...chosen[region], seal: seals[(at + 1) % seals.length] };
+    redraw();
+  };
+  const count = Object.keys(chosen).length;
+  return h(
+    "div",
+    { class: "pick risked", "data-field": side },
+    h("p", { class: "pick-label" }, `${whose}: `, h("strong", { class: "pick-count" }, String(count)), bounds.least === bounds.most ? ` of ${bounds.most}` : ` (${bounds.least}–${bounds.most})`, ", one per region, face down"),
+    Object.entries(hint.regions).map(([region, states]) =>
+      h(
+        "div",
+        { class: "risk-row", "data-region": region },
+        h("span", { class: "region-name" }, region),
+        chosen[region] && seals.length > 1
+          ? h("button", { type: "button", class: "chip-button seal on", "data-seal": chosen[region].seal, title: "Tap to change the seal", onclick: () => turn(region) }, chosen[region].seal)
+          : null,
+        h(
+          "div",
+          { class: "choice-buttons" },
+          states.map((abbr) => {
+            const on = Boolean(chosen[region] && chosen[region].state === abbr);
+            return h("button", { type: "button", class: `chip-button ${on ? "on" : ""}`, "data-value": JSON.stringify(abbr), "aria-pressed": String(on), onclick: () => tap(region, abbr) }, abbr);
+          }),
+        ),
+      ),
+    ),
+  );
+}
+
+// Risked Ballots the caster leaves off the Tally Board (“do not have to be recorded”).
+function drawUnrecorded(open, redraw) {
+  const debate = open.extra.debate;
+  const states = [...new Set([...Object.values(debate.risked), ...Object.values(debate.opponent_risked)].map((ballot) => ballot.state))];
+  const tap = (abbr) => {
+    debate.unrecorded = debate.unrecorded.includes(abbr) ? debate.unrecorded.filter((s) => s !== abbr) : [...debate.unrecorded, abbr];
+    redraw();
+  };
+  return h(
+    "div",
+    { class: "pick unrecorded", "data-field": "unrecorded" },
+    h("p", { class: "pick-label" }, "Left unrecorded (optional)"),
+    states.length
+      ? h("div", { class: "choice-buttons" }, states.map((abbr) => h("button", { type: "button", class: `chip-button ${debate.unrecorded.includes(abbr) ? "on" : ""}`, "data-value": JSON.stringify(abbr), onclick: () => tap(abbr) }, abbr)))
+      : h("p", { class: "muted" }, "Risk the Ballots first."),
+  );
 }
