@@ -20,7 +20,7 @@ from domain.president.events import (
     PlayerPassed,
 )
 from domain.president.order import is_bomb, set_rank
-from domain.president.shapes import locked_suits, shape_of, shaped
+from domain.president.shapes import locked_suits, play_shape, shape_of, shaped
 from domain.president.state import State, evolve, title_of
 from domain.protocol import SPECTATOR, Perspective
 
@@ -72,6 +72,17 @@ def view(state: State, perspective: Perspective) -> dict[str, Any]:
     seating, players = state.seating, state.players
     # (Empty most of the time: no list comprehension is started for them then.)
     trick = [{"player": play.player, "cards": list(play.cards), "step": play.step} for play in state.trick] if state.trick else []
+    lock: tuple[str, ...] = ()
+    if trick and shaped(state):
+        # docs/daifugo.md: a play is a “group” or a “sequence”, and a Joker may “stand for any card”: the page draws a
+        # sequence as its run and the Joker as the card it stands for, and shows the suits the trick is locked to.
+        for shown, play in zip(trick, state.trick):
+            shape = play_shape(state, play)
+            if shape is not None:
+                shown["kind"] = shape.kind
+            if play.joker_as is not None:
+                shown["joker_as"] = play.joker_as
+        lock = locked_suits(state)
     dues = [{"giver": d.giver, "receiver": d.receiver, "count": d.count} for d in state.dues] if state.dues else []
     # Players only join (both tuples) or leave (the seating only), so equal lengths mean nobody is away.
     away = [player for player in players if player not in seating] if len(players) != len(seating) else []
@@ -99,6 +110,9 @@ def view(state: State, perspective: Perspective) -> dict[str, Any]:
         "reversed": state.reversed,
         "away": away,
     }
+    if lock:
+        # docs/daifugo.md: “later plays of the trick must have those suits”; a sequence's suit once, not per card.
+        seen["lock"] = list(dict.fromkeys(lock))
     if state.piles:
         # friday § Blind President: “face-down piles that the players are not allowed to look at”
         seen["piles"] = {

@@ -201,3 +201,47 @@ def test_the_view_names_who_leads_the_trick_being_played(kit, played, trick_lead
 def test_no_trick_leader_outside_play(kit):
     """Between games nobody leads a trick (classic § Play Game: the rounds of plays belong to a game)."""
     assert SYSTEM.view(kit.small_match(), SPECTATOR)["trick_leader"] is None
+
+
+DAIFUGO_HANDS = {  # Eve deals; Al holds the 3 of diamonds and leads (as in test_rules_daifugo.py)
+    "Al": "3C 3D 4C 4H 5H 6H 7H 9C 9H 9S JK1",
+    "Betty": "3S 5C 6C 10C 10D 10H QC QD KC KD AH",
+    "Carl": "4D 5D 6D 7D 8D 9D JC JD JH QH KH",
+    "Dana": "3H 4S 5S 6S 7S 8S 10S JS QS KS",
+    "Eve": "7C 8C 8H AC AD AS 2C 2D 2H 2S",
+}
+
+
+@pytest.mark.parametrize(
+    "lines, kinds, joker_as, lock, reversed_",
+    [
+        (["Al plays 4H JK1 6H as 5H"], ["sequence"], ["5H"], None, False),
+        (["Al plays 4H JK1 6H as 5H", "Betty passes", "Carl plays JH QH KH"], ["sequence", "sequence"], ["5H", None], ["H"], False),
+        (["Al plays 4H", "Betty passes", "Carl plays JH"], ["group", "group"], [None, None], ["H"], False),
+        (["Al plays 4H", "Betty plays 10C"], ["group", "group"], [None, None], None, False),
+        (["Al plays 9C", "Betty plays AH", "Carl passes", "Dana passes", "Eve plays 2S", "Al plays JK1"], ["group", "group", "group", "joker"], [None] * 4, None, False),
+        (["Al plays 9C 9H 9S JK1 as 9D"], ["group"], ["9D"], None, True),
+    ],
+    ids=["joker-in-sequence", "sequences-lock", "singles-lock", "two-suits-no-lock", "lone-joker", "revolution"],
+)
+def test_the_daifugo_view_names_each_play_s_shape_the_joker_s_card_and_the_lock(kit, lines, kinds, joker_as, lock, reversed_):
+    """docs/daifugo.md § The rules: “A play is a group … or a sequence (3 or more consecutive ranks of one suit; the Joker
+    may fill one rank …)”; “Suit lock: when a play has exactly the same suits as the play before it on the table (passes
+    in between allowed), later plays of the trick must have those suits.”; “Revolution: … reverses the order of ranks”.
+    Given the daifugo deal, when `lines` are recorded, then each play of the view's trick carries its kind and the
+    card a Joker stands for, and the view carries the suits locked (absent when none) and `reversed`."""
+    state = kit.play(kit.new_match(players=["Al", "Betty", "Carl", "Dana", "Eve"], preset="daifugo"), [kit.deal("Eve", DAIFUGO_HANDS), *lines])
+    seen = SYSTEM.view(state, SPECTATOR)
+    assert [play["kind"] for play in seen["trick"]] == kinds
+    assert [play.get("joker_as") for play in seen["trick"]] == joker_as
+    assert seen.get("lock") == lock
+    assert seen["reversed"] is reversed_
+    json.dumps(seen)
+
+
+def test_a_classic_view_carries_no_shapes(kit):
+    """classic has neither sequences nor a Joker standing for a card (docs/daifugo.md is the daifugo preset's), so its
+    trick stays as it was: player, cards and step."""
+    state = kit.play(kit.small_game_two(), [*EXCHANGED, "Al plays 5C"])
+    seen = SYSTEM.view(state, SPECTATOR)
+    assert seen["trick"] == [{"player": "Al", "cards": ["5C"], "step": state.step}] and "lock" not in seen
