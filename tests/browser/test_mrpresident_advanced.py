@@ -227,3 +227,21 @@ def test_the_viewer_draws_the_advanced_columns_and_hides_risked_votes_from_a_spe
     # The spectator's frames (what this page loads) hold no vote before the first count.
     for frame in spectator:
         assert all(b["votes"] is None for b in frame["view"]["ballots"] if not frame["view"]["counted"])
+
+
+def test_the_viewer_draws_the_nomination_while_the_tickets_are_chosen(page: Any, served: Any) -> None:
+    """mr-president.md § NOMINATION: “Each player selects five Candidate cards ... and
+    places them face up”, then each chooses one: the viewer shows each player's cards
+    laid out with the one chosen marked, until the campaign starts."""
+    created = served.matches["mrpresident/advanced-four-player-electoral"]
+    frames = spectator_frames(served, created.match_id)
+    both_picked = next(f for f in frames if len(f["view"]["nomination"]["picked"]) == 2)
+    open_replay(page, served, created.match_id, f"?step={both_picked['step']}&as=spectator")
+    for player, names in both_picked["view"]["nomination"]["laid_out"].items():
+        row = page.locator(f'.mrp-nomination [data-player="{player}"]')
+        expect(row.locator(".laid-out")).to_have_count(len(names))
+    expect(page.locator(".mrp-nomination .laid-out.picked")).to_have_count(2)
+    campaigning = next(f for f in frames if f["view"]["phase"] == "campaign")
+    open_replay(page, served, created.match_id, f"?step={campaigning['step']}&as=spectator")
+    expect(page.locator(".mrp-nomination")).to_have_count(0)
+    expect(page.locator(".mrp-party .mrp-card")).to_have_count(4)
