@@ -1,6 +1,8 @@
 // President: the seats in order around the table with their roles, points and hands
 // (the cards when this perspective may see them, else how many), the current trick,
 // who leads and whose turn it is, the exchanges of the deal and the finishing order.
+// Daifugō (docs/daifugo.md): a sequence drawn as a run in rank order, a Joker with the card it
+// stands for, the suits a trick is locked to, and a revolution while it is in force.
 import { card, cardBack, cardLabel, h, playerColour, useStylesheet } from "/static/dom.js";
 
 useStylesheet("/static/render-president.css");
@@ -9,6 +11,7 @@ export const name = "president";
 export const title = "President";
 
 const STANDARD_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUITS = "CDHS";
 const TRICK_SHOWN = 5;
 const PHASES = {
@@ -41,6 +44,12 @@ export function render(frame, ctx) {
     drawn.dataset.code = code; // the recording page's hand taps read it
     return drawn;
   };
+  // A run reads low to high as the deck is printed, also while a revolution has turned the values over.
+  const printed = view.reversed ? [...order].reverse() : order;
+  const printedRank = (code) => {
+    const rank = [...printed].sort((a, b) => b.length - a.length).find((r) => code.startsWith(r));
+    return rank === undefined ? printed.length : printed.indexOf(rank);
+  };
   const sortHand = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b) || SUITS.indexOf(a.slice(-1)) - SUITS.indexOf(b.slice(-1)));
   const lastPlay = view.trick.length ? view.trick[view.trick.length - 1] : null;
   const playedNow = lastPlay && lastPlay.step === frame.step ? lastPlay.player : null;
@@ -48,7 +57,7 @@ export function render(frame, ctx) {
   const table = h(
     "div",
     { class: `pres-table seats-${seats.length}` },
-    h("div", { class: "pres-centre" }, drawCentre(view, colour, frame.step, face)),
+    h("div", { class: "pres-centre" }, drawCentre(view, colour, frame, face, printedRank)),
     h(
       "div",
       { class: "pres-ring" },
@@ -65,7 +74,7 @@ export function render(frame, ctx) {
       h("span", { class: "chip" }, PHASES[view.phase] || view.phase),
       h("span", { class: "chip", title: `play goes ${view.direction}` }, view.direction === "clockwise" ? "↻ clockwise" : "↺ counter-clockwise"),
       view.mode !== "full" ? h("span", { class: "chip", title: "only what the table saw was recorded" }, "public record") : null,
-      view.reversed ? h("span", { class: "chip warn", title: "a revolution turned the order of the cards round" }, "revolution: order reversed") : null,
+      view.reversed ? h("span", { class: "chip warn revolution", title: revolutionTitle(order) }, "⇅ revolution: order reversed") : null,
       h("span", { class: "chip" }, `${view.games_played} game${view.games_played === 1 ? "" : "s"} played`),
     ),
     table,
@@ -73,7 +82,27 @@ export function render(frame, ctx) {
   );
 }
 
-function drawCentre(view, colour, step, face) {
+// While a revolution is in force the ranks run the other way: say which is now lowest and highest.
+function revolutionTitle(order) {
+  const plain = order.filter((rank) => !rank.startsWith("JK"));
+  return plain.length ? `a revolution turned the order of the cards round: ${plain[0]} is now the lowest, ${plain[plain.length - 1]} the highest` : "a revolution turned the order of the cards round";
+}
+
+function drawCentre(view, colour, frame, face, printedRank) {
+  const step = frame.step;
+  const marks = drawTableMarks(view, colour);
+  const centre = drawTrick(view, colour, frame, step, face, printedRank);
+  return marks ? h("div", { class: "pres-middle" }, marks, centre) : centre;
+}
+
+// On the felt, above the trick: the revolution while in force and the suits the trick is locked to.
+function drawTableMarks(view, colour) {
+  const revolution = view.reversed && view.phase === "playing" ? h("span", { class: "table-mark revolution", title: revolutionTitle(view.ranks || []) }, "⇅ Revolution: ranks reversed") : null;
+  const lock = view.lock && view.lock.length ? h("span", { class: "table-mark lock", "data-suits": view.lock.join(""), title: "the suits are locked: later plays of this trick must have these suits" }, h("span", { class: "suits" }, view.lock.map((suit) => h("span", { class: `suit ${"HD".includes(suit) ? "red" : "black"}` }, SUIT_SYMBOLS[suit] || suit))), " locked") : null;
+  return revolution || lock ? h("div", { class: "table-marks" }, revolution, lock) : null;
+}
+
+function drawTrick(view, colour, frame, step, face, printedRank) {
   if (view.phase === "exchanging" && view.exchanges_due.length) {
     return h(
       "div",
@@ -94,7 +123,11 @@ function drawCentre(view, colour, step, face) {
   }
   if (!view.trick.length) {
     const who = view.trick_leader || view.turn;
-    return h("p", { class: "pres-empty" }, who ? `${who} leads` : PHASES[view.phase] || "");
+    // This step's play left no trick on the table: it ended the trick at once (docs/daifugo.md: an 8-cut or the 3 of
+    // spades over a lone Joker; classic: a card nothing beats). The words below the board say which play it was.
+    const ended = frame.type === "CardsPlayed" && view.phase === "playing" && who ? h("p", { class: "pres-cut" }, "The play ended the trick at once") : null;
+    const leads = h("p", { class: "pres-empty" }, who ? `${who} leads` : PHASES[view.phase] || "");
+    return ended ? h("div", null, ended, leads) : leads;
   }
   // A long trick keeps its latest plays on the table; the earlier ones are counted.
   const shown = view.trick.slice(-TRICK_SHOWN);
@@ -108,11 +141,27 @@ function drawCentre(view, colour, step, face) {
         "div",
         { class: `play ${index === shown.length - 1 ? "top" : ""} ${play.step === step ? "new" : ""}`, "data-step": play.step },
         h("span", { class: "who", style: { color: colour(play.player) } }, play.player),
-        h("span", { class: "cards" }, play.cards.map((code) => face(code))),
+        drawPlayCards(play, face, printedRank),
       ),
     ),
     view.passed.length ? h("p", { class: "passed" }, "passed: ", view.passed.join(", ")) : null,
   );
+}
+
+// A sequence is a run of cards in rank order (the Joker in the place of the card it stands for), a group its cards;
+// a Joker that stands for a card carries that card's name.
+function drawPlayCards(play, face, printedRank) {
+  const isJoker = (code) => code.startsWith("JK");
+  const stands = (code) => (isJoker(code) && play.joker_as ? play.joker_as : code);
+  const sequence = play.kind === "sequence";
+  const cards = sequence ? [...play.cards].sort((a, b) => printedRank(stands(a)) - printedRank(stands(b))) : play.cards;
+  const drawn = cards.map((code) =>
+    isJoker(code) && play.joker_as
+      ? h("span", { class: "stands-for", title: `the Joker stands for ${cardLabel(play.joker_as)}` }, face(code), h("span", { class: "as" }, `as ${cardLabel(play.joker_as)}`))
+      : face(code),
+  );
+  const run = sequence ? h("span", { class: "shape" }, `sequence ${cardLabel(stands(cards[0]))}–${cardLabel(stands(cards[cards.length - 1]))}`) : null;
+  return [h("span", { class: `cards ${sequence ? "run" : ""}`, "data-kind": play.kind || "" }, drawn), run];
 }
 
 function drawSeat(view, player, index, count, colour, sortHand, face, justPlayed) {
