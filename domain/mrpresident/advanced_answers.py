@@ -33,6 +33,7 @@ ADVANCED_CHECKED: dict[type, tuple[Rule, ...]] = {
         adv.ADVERTISE_COST,
     ),
     ev.FundsRaised: (*_AFTER_ROLL, adv.FUND_ONCE, adv.FUND_CHART),
+    ev.IncumbentYearBegun: (*_EVERY, adv.INCUMBENT_SECOND_GAME, adv.INCUMBENT_CARD),
     ev.Debated: (
         *_AFTER_ROLL,
         rules.ADVANCED,
@@ -71,3 +72,6 @@ BASIC_ADDITIONS: dict[type, tuple[Rule, ...]] = {
     ev.BallotsCast: (adv.FUND_STATE, rules.HOLD),
     ev.HeadquartersVisited: (adv.FUND_STATE,),
 }
+
+# An incumbent year's first game decided: every action but IncumbentYearBegun waits (system.check).
+EVERY_ADDITION: tuple[Rule, ...] = (adv.INCUMBENT_SECOND_GAME,)

@@ -13,6 +13,7 @@ those choices.py describes:
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from domain.mrpresident.advertising import LEAST_FUNDS, ballots_drawn, cost_of, fund_raising_rating, lucky, open_fund_states
 from domain.mrpresident.board import PARTIES
@@ -94,6 +95,32 @@ def four_player_tickets(state: MatchState, party: int, members: list[str]) -> li
         for settled in ways:
             fields = {"president_player": player, "vice_president_player": other, "settled": settled}
             found.append(ticket_choice(state, party, president, nine, fields))
+        if president.effective_total == rival.effective_total:
+            found += dice_tickets(state, party, president, nine, player, other)
+    return found
+
+
+PAIRS = [[a, b] for a in range(1, 7) for b in range(1, 7)]
+
+
+def dice_tickets(state: MatchState, party: int, president, nine: list, player: str, other: str) -> list[Choice]:
+    """“if Totals are equal, dice are rolled”: one choice per winning total, since the
+    two rolls are tied together (the winner's higher)."""
+    found = []
+    fields = {"president_player": player, "vice_president_player": other, "settled": "dice"}
+    for total in range(3, 13):
+        plain = ticket_choice(state, party, president, nine, fields)
+        found.append(
+            replace(
+                plain,
+                label=f"{plain.label}: {player} rolls {total}",
+                picks=[
+                    *plain.picks,
+                    Pick(field=f"dice.{player}", among=[p for p in PAIRS if sum(p) == total], label=f"{player}'s dice"),
+                    Pick(field=f"dice.{other}", among=[p for p in PAIRS if sum(p) < total], label=f"{other}'s dice"),
+                ],
+            )
+        )
     return found
 
 
@@ -112,13 +139,16 @@ def incumbent_ticket_choices(state: MatchState, party: int) -> list[Choice]:
     presidential candidates from any of their party's Candidate cards”; the incumbent,
     “after the challengers have nominated”, runs again with any running mate."""
     assert state.tables is not None
-    ruleset = state.created.ruleset
-    incumbent = PARTIES.index(ruleset.incumbent)
-    cards = state.tables.candidates[PARTIES[party]]
+    office, president = state.incumbent()
+    incumbent = PARTIES.index(office)
+    cards = list(state.tables.candidates[PARTIES[party]])
     if party == incumbent:
         if state.tickets[1 - incumbent] is None:
             return []
-        presidents = [c for c in cards if c.name == ruleset.incumbent_president]
+        if state.in_office is not None:
+            # The card he won with, which a basic first game may have brought from outside the deck.
+            cards = [state.in_office, *(c for c in cards if c.name != president)]
+        presidents = [c for c in cards if c.name == president]
     else:
         presidents = list(cards)
     members = partners(state, party)

@@ -182,3 +182,8 @@ INCUMBENT_CHALLENGERS = _rule(
     "INCUMBENT YEAR (Electoral Vote Tally only)",
     "The challengers may select their presidential and vice presidential candidates from any of their party's Candidate cards.",
 )
+INCUMBENT_SECOND_GAME = _rule(
+    "incumbent.second_game",
+    "INCUMBENT YEAR (Electoral Vote Tally only)",
+    "It is frequently interesting to have the winner of one game run for re-election in the following game.",
+)

@@ -87,7 +87,7 @@ def setup_choices(state: MatchState) -> list[Choice]:
         found = parties_choices(state)
     else:
         ruleset = state.created.ruleset
-        tickets = incumbent_ticket_choices if ruleset.incumbent else nomination_choices if ruleset.nomination else ticket_choices
+        tickets = incumbent_ticket_choices if state.incumbent()[0] else nomination_choices if ruleset.nomination else ticket_choices
         found = [c for party in (0, 1) if state.tickets[party] is None for c in tickets(state, party)]
     # check_undecided_set_aside asks only that the stack is not formed yet: it may
     # come before the parties are drawn.

@@ -245,6 +245,14 @@ class RegionCounted(_Event):
     votes: dict[str, dict[str, int]]
 
 
+class IncumbentYearBegun(_Event):
+    """INCUMBENT YEAR (ruleset.incumbent_year): the first game elected `president` of
+    `party`; the second game begins, the parties as drawn, tickets to be chosen."""
+
+    party: Party
+    president: str
+
+
 CARD_EVENTS = (RumorDrawn, PressEndorsed, BulletinDrawn, HeadquartersCardDrawn)
 ACTION_TYPES = (
     PartiesDrawn,
@@ -263,4 +271,5 @@ ACTION_TYPES = (
     Debated,
     AbsenteeBallotsCast,
     RegionCounted,
+    IncumbentYearBegun,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.mrpresident import events as ev
-from domain.mrpresident.advanced_answers import ADVANCED_CHECKED, BASIC_ADDITIONS
+from domain.mrpresident.advanced_answers import ADVANCED_CHECKED, BASIC_ADDITIONS, EVERY_ADDITION
 from domain.mrpresident.rules import (
     ABSENTEE,
     ABSENTEE_COUNT,
@@ -82,6 +82,8 @@ EXAMPLE_SETUPS: tuple[MatchSetup, ...] = ()  # a Rumor's gift comes up along the
 for _type, _rules in BASIC_ADDITIONS.items():
     CHECKED[_type] = (*CHECKED[_type], *_rules)
 CHECKED.update(ADVANCED_CHECKED)
+for _type in CHECKED:
+    CHECKED[_type] = (*CHECKED[_type], *EVERY_ADDITION)
 
 
 def answers_to(event_type: type) -> list[Rule]:

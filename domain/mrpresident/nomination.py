@@ -18,7 +18,7 @@ LAID_OUT = {4: 5, 2: 7}  # cards per player: “five of his party's cards”, �
 
 
 def require_nomination(state: MatchState) -> None:
-    if state.created.ruleset.incumbent:
+    if state.incumbent()[0]:
         raise IllegalAction("in the incumbent year the candidates are selected from any of the party's cards", advanced_rules.INCUMBENT_CHALLENGERS)
     if not state.created.ruleset.nomination:
         raise IllegalAction("this match's ruleset leaves Nomination off: the basic SETUP chooses the tickets", rules.ADVANCED)
@@ -129,12 +129,14 @@ def check_incumbent_ticket(state: MatchState, event: TicketChosen) -> None:
     Candidates”; “The incumbent announces his choice after the challengers have
     nominated their candidates.” “The challengers may select ... from any of their
     party's Candidate cards.”"""
-    ruleset = state.created.ruleset
     party = PARTIES.index(event.party)
-    incumbent = PARTIES.index(ruleset.incumbent)
+    office, president = state.incumbent()
+    incumbent = PARTIES.index(office)
     assert state.tables is not None
     for card in (event.president, event.vice_president):
-        if state.tables.card(party, card.name) != card:
+        # The elected President's card is the one he won with (this match's first game may have been the basic one).
+        printed = state.in_office if state.in_office is not None and card.name == president and party == incumbent else state.tables.card(party, card.name)
+        if printed != card:
             raise IllegalAction(f"{card.name} is not a {event.party} Candidate card of this match as printed", advanced_rules.INCUMBENT_CHALLENGERS)
     if event.president.name == event.vice_president.name:
         raise IllegalAction("a ticket is two different candidates", advanced_rules.INCUMBENT_CARD)
@@ -142,5 +144,5 @@ def check_incumbent_ticket(state: MatchState, event: TicketChosen) -> None:
         return
     if state.tickets[1 - incumbent] is None:
         raise IllegalAction("the challengers nominate their candidates first", advanced_rules.INCUMBENT_LAST)
-    if event.president.name != ruleset.incumbent_president:
-        raise IllegalAction(f"{ruleset.incumbent_president} runs for re-election, not {event.president.name}", advanced_rules.INCUMBENT_CARD)
+    if event.president.name != president:
+        raise IllegalAction(f"{president} runs for re-election, not {event.president.name}", advanced_rules.INCUMBENT_CARD)

@@ -49,6 +49,7 @@ from domain.mrpresident.events import (
     PartiesDrawn,
     PressEndorsed,
     RegionCounted,
+    IncumbentYearBegun,
     RumorBallotsGiven,
     RumorDrawn,
     TicketChosen,
@@ -155,6 +156,8 @@ def _words(state: MatchState, event: msgspec.Struct) -> str | None:  # noqa: PLR
         counts = ", ".join(f"{abbr} " + " ".join(f"{party} {n}" for party, n in by_party.items())
                            for abbr, by_party in event.votes.items())
         return f"{event.region} counted: {counts or 'nothing'}"
+    if isinstance(event, IncumbentYearBegun):
+        return f"incumbent year: {event.party} {event.president}"
     return None
 
 
@@ -175,6 +178,9 @@ def parse(state: MatchState, line: str) -> msgspec.Struct:  # noqa: PLR0911
         return _absentee(state, line)
     if lowered[0] == "count" or lowered[1] == "counted":
         return _counted(state, line)
+    if lowered[:2] == ["incumbent", "year"] or lowered[:2] == ["incumbent", "year:"]:
+        party, _, president = line.partition(":")[2].strip().partition(" ")
+        return IncumbentYearBegun(party=one_of(w.PARTIES, party, "party"), president=president.strip())
     player, rest = leading_player(list(state.created.players), line.strip())
     rest_words = tokens(rest)
     known = "roll, cast, hq, rumor, press, bulletin, card, give, first, lay, pick, ad, raise, debate"

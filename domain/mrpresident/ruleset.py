@@ -145,6 +145,17 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             "won gives no one the five."
         ),
     ] = True
+    incumbent_year: Annotated[
+        bool,
+        msgspec.Meta(
+            description='INCUMBENT YEAR (Electoral Vote Tally only): "It is frequently interesting to have the winner '
+            'of one game run for re-election in the following game." True: the match is two games; once the first '
+            "game's tally elects a President, IncumbentYearBegun starts the second (same parties), his card runs "
+            "again with any running mate, the challengers choose freely, and the built-in edge is the incumbent's "
+            "table's. The text does not score the pair: the second game's result is the match's (the re-election "
+            "decides), the first's is listed beside it; a first game electing no one ends the match. Electoral only."
+        ),
+    ] = False
     incumbent: Annotated[
         Literal["", "Republican", "Democratic"],
         msgspec.Meta(

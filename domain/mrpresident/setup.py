@@ -28,7 +28,7 @@ from domain.protocol import IllegalAction, MatchSetup
 
 UNDECIDED_PER_CANDIDATE = 3
 CANDIDATES = 4  # two per party, whether two or four play
-ADVANCED_FLAGS = ("nomination", "advertising", "fund_raising", "debates", "incumbent")
+ADVANCED_FLAGS = ("nomination", "advertising", "fund_raising", "debates", "incumbent", "incumbent_year")
 
 
 def start(setup: MatchSetup) -> MatchCreated:
@@ -53,6 +53,10 @@ def start(setup: MatchSetup) -> MatchCreated:
         validate_tables(tables, board)
     if ruleset.incumbent:
         check_incumbent_setup(ruleset, setup.mode, tables)
+    if ruleset.incumbent_year and setup.mode != "electoral":
+        raise IllegalAction("the incumbent year is played for electoral votes only", advanced_rules.INCUMBENT_ELECTORAL)
+    if ruleset.incumbent_year and ruleset.incumbent:
+        raise IllegalAction("a two-game incumbent year elects its incumbent in its first game: name none", advanced_rules.INCUMBENT_ELECTORAL)
     return MatchCreated(
         ruleset=replace(ruleset, board=board.name),
         board=board,
@@ -146,11 +150,11 @@ def check_ticket_chosen(state: MatchState, event: TicketChosen) -> None:
         raise IllegalAction(f"{members[0]} plays both {event.party} candidates", rules.TICKET_TWO)
     check_card(state, event.president)
     check_card(state, event.vice_president)
-    if state.created.ruleset.incumbent:
+    if state.incumbent()[0]:
         check_incumbent_ticket(state, event)
     elif state.created.ruleset.nomination:
         check_nominated_ticket(state, event)
-    if (event.settled or event.dice) and not (state.created.ruleset.nomination and not state.created.ruleset.incumbent):
+    if (event.settled or event.dice) and not (state.created.ruleset.nomination and not state.incumbent()[0]):
         raise IllegalAction("how a nomination was settled is recorded only with Nomination on", rules.ADVANCED)
 
 

@@ -51,7 +51,8 @@ def standings(state: MatchState) -> Standings:
         placings = [Placing(player=p, place=1, score=0, reason="the parties are not drawn yet") for p in state.players]
         return Standings(final=False, placings=placings, explanation=["The match is being set up."], details=details)
     scores = details[mode]["totals"]
-    final = state.phase == "over"
+    # "elected": the first game of an incumbent year is decided (the match goes on).
+    final = state.phase in ("over", "elected")
     tally_steps = sorted(s for s in state.counted if s)
     if final:
         party, sentence = winner(state, scores, details["electoral"])
@@ -96,8 +97,8 @@ def standings(state: MatchState) -> Standings:
 
 
 def advanced_details(state: MatchState) -> dict:
-    ruleset = state.created.ruleset
-    incumbent = {"incumbent": {"party": ruleset.incumbent, "president": ruleset.incumbent_president}} if ruleset.incumbent else {}
+    office, president = state.incumbent()
+    incumbent = {"incumbent": {"party": office, "president": president}} if office else {}
     return incumbent | {
         PARTIES[p]: {
             "funds": state.funds[p],
@@ -116,9 +117,10 @@ def advanced_explanation(state: MatchState) -> list[str]:
     took the first five Absentee Ballots for them."""
     ruleset = state.created.ruleset
     lines = []
-    if ruleset.incumbent:
+    office, president = state.incumbent()
+    if office:
         lines.append(
-            f"An incumbent year: {ruleset.incumbent_president} ran for re-election for the {MEMBERS[ruleset.incumbent]}; "
+            f"An incumbent year: {president} ran for re-election for the {MEMBERS[office]}; "
             "every state's built-in edge is the incumbent's table's (the storage box lid), not the Tally Board's."
         )
     if ruleset.advertising or ruleset.fund_raising:

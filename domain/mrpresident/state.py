@@ -11,10 +11,12 @@ from typing import Literal
 
 import msgspec
 
-from domain.mrpresident.board import BoardIndex
+from domain.mrpresident.board import PARTIES, BoardIndex
 from domain.mrpresident.events import CandidateCard, MatchCreated
 
-Phase = Literal["setup", "campaign", "absentee", "tally", "over"]
+# "elected": an incumbent year's first game is tallied and elected a President; the
+# second game is yet to begin.
+Phase = Literal["setup", "campaign", "absentee", "tally", "elected", "over"]
 OFFICE_NAMES = {"P": "President", "VP": "Vice President"}
 
 
@@ -121,6 +123,22 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     fund_states: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # the Funds column
     debates: tuple[tuple[str, int | None], ...] = ()  # (issue, winning party; None: stalemate)
     debate_absentee: tuple[int, int] = (0, 0)  # per party: the first Absentee Ballots taken for debates won
+    # INCUMBENT YEAR as one match (ruleset.incumbent_year)
+    game: int = 1
+    in_office: CandidateCard | None = None  # the second game: the elected President's card
+    in_office_party: int = 0
+    first_game: dict | None = None  # the second game: the first game's standings, as builtins
+
+    def incumbent(self) -> tuple[str, str]:
+        """(party in office, the elected President's card name), ("", "") when this
+        game is not an incumbent year: named by the ruleset (a match that is the
+        second game) or elected by this match's first game."""
+        ruleset = self.created.ruleset
+        if ruleset.incumbent:
+            return ruleset.incumbent, ruleset.incumbent_president
+        if self.in_office is not None:
+            return PARTIES[self.in_office_party], self.in_office.name
+        return "", ""
 
     @property
     def players(self) -> list[str]:

@@ -8,10 +8,10 @@ from typing import Any
 
 import msgspec
 
-from domain.mrpresident import absentee, advertising, campaign, choices, debate, headquarters, nomination, rules, setup, tally
+from domain.mrpresident import absentee, advertising, campaign, choices, debate, headquarters, incumbent_year, nomination, rules, setup, tally
+from domain.mrpresident import advanced_rules
 from domain.mrpresident import events as ev
 from domain.mrpresident.ruleset import PRESETS
-from domain.mrpresident.standings import standings
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.views import redact, view
 from domain.mrpresident.words import describe
@@ -38,6 +38,7 @@ RULES: dict[type, tuple[Callable[[MatchState, Any], None], Callable[[MatchState,
     ev.Debated: (debate.check_debated, debate.evolve_debated),
     ev.AbsenteeBallotsCast: (absentee.check_absentee_ballots_cast, absentee.evolve_absentee_ballots_cast),
     ev.RegionCounted: (tally.check_region_counted, tally.evolve_region_counted),
+    ev.IncumbentYearBegun: (incumbent_year.check_incumbent_year_begun, incumbent_year.evolve_incumbent_year_begun),
 }
 
 
@@ -60,10 +61,12 @@ class MrPresident:
             raise IllegalAction(f"{type(event).__name__} is not a Mr. President event", rules.UNKNOWN_EVENT)
         if state.phase == "over":
             raise IllegalAction("the election is decided", rules.POPULAR_WIN if state.created.mode == "popular" else rules.MAJORITY)
+        if state.phase == "elected" and not isinstance(event, ev.IncumbentYearBegun):
+            raise IllegalAction("the first game is decided: the incumbent year begins next", advanced_rules.INCUMBENT_SECOND_GAME)
         rule[0](state, event)
 
     def evolve(self, state: MatchState, event: msgspec.Struct) -> MatchState:
-        return RULES[type(event)][1](state, event)
+        return incumbent_year.after_tally(RULES[type(event)][1](state, event))
 
     def view(self, state: MatchState, perspective) -> dict[str, Any]:
         return view(state, perspective)
@@ -72,12 +75,14 @@ class MrPresident:
         return redact(state, event, perspective)
 
     def standings(self, state: MatchState):
-        return standings(state)
+        return incumbent_year.match_standings(state)
 
     def describe(self, state: MatchState, event: msgspec.Struct, after: MatchState | None = None, perspective: Perspective = SPECTATOR) -> str:
         return describe(state, event, perspective)
 
     def allowed(self, state: MatchState) -> list[Choice]:
+        if state.phase == "elected":
+            return incumbent_year.begin_choices(state)
         return choices.allowed(state)
 
     def finished(self, state: MatchState) -> bool:

@@ -164,7 +164,7 @@ def built_in_edge(state: MatchState, entry) -> tuple[str | None, int]:
     incumbent year the incumbent's table's (mr-president.md § INCUMBENT YEAR: “disregard
     the built-in edge listed on the Tally Board. Instead, use the built-in edge for
     Republican or Democrat (depending on incumbent) as shown in storage box lid.”)."""
-    incumbent = state.created.ruleset.incumbent
+    incumbent = state.incumbent()[0]
     if not incumbent or state.created.tables is None:
         return entry.edge_party, entry.edge_votes
     signed = state.created.tables.incumbent_edges[incumbent][entry.abbr]
@@ -196,7 +196,7 @@ def electoral(state: MatchState) -> dict[str, Any]:
             award = share(entry.electoral_votes, None) if tie == "split" else (Fraction(0), Fraction(0))
             why = f"tied at {popular_votes[0]:,} votes: " + ("electoral votes split" if tie == "split" else "unawarded")
         if edge_party is not None and edge_votes:
-            whose = "incumbent's " if state.created.ruleset.incumbent else ""
+            whose = "incumbent's " if state.incumbent()[0] else ""
             why += f" (the {MEMBERS[edge_party]}' {whose}built-in edge of {edge_votes:,} included)"
         for party in (0, 1):
             totals[party] += award[party]

@@ -22,6 +22,7 @@ from domain.mrpresident.events import (
     DiceRolled,
     FirstPlayerRolled,
     HeadquartersCardDrawn,
+    IncumbentYearBegun,
     HeadquartersVisited,
     MatchCreated,
     PartiesDrawn,
@@ -140,6 +141,8 @@ def describe(state: MatchState, event: msgspec.Struct, perspective: Perspective 
             totals = {p: sum(v.get(p, 0) for v in event.votes.values()) for p in ("Republican", "Democratic")}
             region = REGION_SHORT.get(event.region, f"the {event.region} region")
             return f"{region[0].upper()}{region[1:]} is counted: Republicans {totals['Republican']}, Democrats {totals['Democratic']}"
+        case IncumbentYearBegun():
+            return f"The incumbent year begins: {event.president} runs for re-election for the {MEMBERS[event.party]}"
     return type(event).__name__
 
 

@@ -58,6 +58,14 @@ def test_fixture_replays_to_its_expected_standings(path):
         for party, ledger in expected["advanced"].items():
             got = standings.details["advanced"][party]
             assert {k: got[k] for k in ledger} == ledger
+    if "first_game" in expected:
+        # an incumbent year as one match: the first game's tally and President, as make_advanced.py has them
+        first = standings.details["games"][0]["details"]
+        assert first["electoral"]["totals"] == expected["first_game"]["electoral"]
+        assert first["popular"]["totals"] == expected["first_game"]["popular"]
+        begun = [a for a in actions if isinstance(a, ev.IncumbentYearBegun)]
+        assert [(b.party, b.president) for b in begun] == [tuple(expected["first_game"]["elected"].values())]
+        assert standings.details["advanced"]["incumbent"] == expected["first_game"]["elected"]
 
 
 def test_the_advanced_fixtures_use_every_part():
@@ -67,7 +75,7 @@ def test_the_advanced_fixtures_use_every_part():
     for path in FIXTURES:
         data = json.loads(path.read_text())
         if data["setup"]["preset"] == "advanced":
-            found[(len(data["setup"]["players"]), data["setup"]["mode"], bool(data["setup"]["options"].get("incumbent")))] = {e["type"] for e in data["events"]}
+            found[(len(data["setup"]["players"]), data["setup"]["mode"], bool(data["setup"]["options"].get("incumbent_year")))] = {e["type"] for e in data["events"]}
     assert set(found) == {(4, "electoral", False), (2, "popular", False), (4, "electoral", True)}
     for types in found.values():
         assert {"Advertised", "FundsRaised", "Debated"} <= types
