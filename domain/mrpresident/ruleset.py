@@ -181,8 +181,8 @@ PRESETS: dict[str, Ruleset] = {
     # The same game with the 2024 electoral votes.
     "basic-2024": Ruleset(board="2024"),
     # Nomination, advertising, fund raising and debates on the reconstructed 1964-68
-    # board and tables. The incumbent year needs the party in office and its President
-    # (options `incumbent`, `incumbent_president`), so no preset can switch it on.
+    # board and tables. The incumbent year (`incumbent_year`) is electoral only, so it
+    # stays an option: a preset must be playable in either mode.
     "advanced": Ruleset(nomination=True, advertising=True, fund_raising=True, debates=True),
 }
 DEFAULT_PRESET = "basic"
