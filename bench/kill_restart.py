@@ -97,7 +97,7 @@ def main() -> None:
         matches.append((created, [msgspec.to_builtins(a) for a in actions]))
     acknowledged: list[tuple[str, int]] = []
     restarts: list[float] = []
-    print(f"kill and restart: {CYCLES} cycles, {WRITERS} concurrent writers, SIGKILL after 0.5-1.5 s, store {'PostgreSQL' if db.startswith('postgres') else 'SQLite'}")
+    print(f"kill and restart: {CYCLES} cycles, {WRITERS} concurrent writers, SIGKILL 0-1 s after the first appends are acknowledged, store {'PostgreSQL' if db.startswith('postgres') else 'SQLite'}")
     print(f"{'cycle':>5} {'acknowledged':>13} {'lost':>5} {'gaps':>5} {'restart s':>10}")
     try:
         for cycle in range(1, CYCLES + 1):
@@ -105,7 +105,11 @@ def main() -> None:
             threads = [threading.Thread(target=write, args=(url, m, a, this_cycle)) for m, a in matches]
             for thread in threads:
                 thread.start()
-            time.sleep(rng.uniform(0.5, 1.5))
+            # Killed in full flow: once appends are being acknowledged, at a random moment after.
+            waited = time.monotonic()
+            while len(this_cycle) < 4 * WRITERS and time.monotonic() - waited < 60:
+                time.sleep(0.01)
+            time.sleep(rng.uniform(0.0, 1.0))
             process.send_signal(signal.SIGKILL)
             process.wait()
             for thread in threads:

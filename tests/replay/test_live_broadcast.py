@@ -195,3 +195,47 @@ def test_a_reader_leaving_does_not_stop_the_channel_of_those_who_stay() -> None:
         return got
 
     check_follower("spectator", 0, asyncio.run(run()), 10)
+
+
+def test_an_idle_channel_sends_keep_alive_comments_from_one_timer() -> None:
+    match = ScriptedMatch(10)
+    match.version = 3
+
+    async def run() -> list[bytes]:
+        broadcaster = live.Broadcaster(match.listen)
+        stream = broadcaster.follow("m", "spectator", match.frames_after("spectator"), 3, keepalive=0.02)
+        got = [await anext(stream), await anext(stream)]
+        await stream.aclose()
+        return got
+
+    assert asyncio.run(run()) == [live.KEEPALIVE, live.KEEPALIVE]
+
+
+def test_when_the_match_cannot_be_read_the_followers_streams_end_to_reconnect() -> None:
+    match = ScriptedMatch(10)
+    match.version = 3
+    failing = {"now": False}
+    pages = match.frames_after("Al")
+
+    def frames_after(step: int) -> FramePage:
+        if failing["now"]:
+            raise OSError("the store is not answering")
+        return pages(step)
+
+    async def run() -> list[list[bytes]]:
+        broadcaster = live.Broadcaster(match.listen)
+        streams = [broadcaster.follow("m", "Al", frames_after, 3, keepalive=30) for _ in range(3)]
+        readers = [asyncio.create_task(collect(s)) for s in streams]
+        while sum(len(c.queues) for c in broadcaster.channels.values()) < len(streams):
+            await asyncio.sleep(0.01)  # all three caught up and wait on the channel
+        failing["now"] = True
+        await asyncio.to_thread(match.record, [1])
+        got = await asyncio.wait_for(asyncio.gather(*readers), 5)
+        assert not match.listeners["m"] and not broadcaster.channels
+        return got
+
+    async def collect(stream: Any) -> list[bytes]:
+        return [wire async for wire in stream]
+
+    ended = asyncio.run(run())
+    assert all(not any(b"event: frames" in wire for wire in got) for got in ended)  # nothing past step 3, and no hang
