@@ -15,6 +15,8 @@ export function valueLabel(value) {
   if (value === null || value === undefined) return "—";
   // A Candidate card (a ticket's running mate) by its name and home state.
   if (typeof value === "object" && typeof value.name === "string" && value.home_state) return `${value.name} (${value.home_state}, ${value.effective_total})`;
+  // A roll of dice (a nomination settled by dice): "4 + 5".
+  if (Array.isArray(value) && value.length && value.every((die) => typeof die === "number")) return value.join(" + ");
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
