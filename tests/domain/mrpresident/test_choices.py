@@ -277,6 +277,8 @@ def probes(state) -> list[dict]:
         found.append({"type": "TicketChosen", "party": party, "president": card, "vice_president": card})
         found.append({"type": "AbsenteeBallotsCast", "party": party, "set_aside": state.absentee_due[("Republican", "Democratic").index(party)]})
     found += [{"type": "RegionCounted", "region": name, "votes": {}} for name in board.by_region]
+    for party, ticket in zip(("Republican", "Democratic"), state.tickets):
+        found.append({"type": "IncumbentYearBegun", "party": party, "president": ticket.president.name if ticket else "Nobody"})
     ballot = [{"seal": "P", "state": abbr}]
     for name in state.players:
         found += [

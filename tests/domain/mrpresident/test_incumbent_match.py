@@ -46,22 +46,41 @@ def test_an_incumbent_year_in_popular_play_is_refused():
     assert refused.value.rule.id == "mrpresident.incumbent.electoral"
 
 
-def test_the_second_game_begins_only_once_the_first_has_elected_a_president():
-    """“It is frequently interesting to have the winner of one game run for re-election
-    in the following game.” Not before the first game's tally; naming its winner."""
-    match = created()
-    early = ev.IncumbentYearBegun(party="Republican", president=REP[0])
-    assert outcome(SYSTEM.initial(match), early) == "mrpresident.incumbent.second_game"
+def begun_as(change: str):
+    """The event that begins the second game, changed as a row says."""
+    _, begun = first_game_decided()
+    other = "Democratic" if begun.party == "Republican" else "Republican"
+    return {
+        "as recorded": begun,
+        "the other party": ev.IncumbentYearBegun(party=other, president=begun.president),
+        "another card": ev.IncumbentYearBegun(party=begun.party, president="Nobody"),
+        "another action": ev.UndecidedVotersSetAside(count=12),
+    }[change]
+
+
+SECOND_GAME_ROWS = [
+    # given the first game, when the action, then the outcome
+    pytest.param("tallied", "as recorded", OK, id="It is frequently interesting to have the winner of one game run for re-election in the following game"),
+    pytest.param("tallied", "the other party", "mrpresident.incumbent.card", id="the elected President's Candidate card is used again: not the loser's party"),
+    pytest.param("tallied", "another card", "mrpresident.incumbent.card", id="the elected President's Candidate card is used again: not another card"),
+    pytest.param("tallied", "another action", "mrpresident.incumbent.second_game", id="in the following game: nothing else before it begins"),
+    pytest.param("not begun", "as recorded", "mrpresident.incumbent.second_game", id="the winner of one game: not before the first game is tallied"),
+]
+
+
+@pytest.mark.parametrize("first, change, expected", SECOND_GAME_ROWS)
+def test_the_second_game_begins_once_the_first_has_elected_a_president(first, change, expected):
+    state = first_game_decided()[0] if first == "tallied" else SYSTEM.initial(created())
+    assert outcome(state, begun_as(change)) == expected
+
+
+def test_the_first_game_decided_waits_for_the_second():
     state, begun = first_game_decided()
     assert state.phase == "elected" and not SYSTEM.finished(state)
     assert [c.type for c in SYSTEM.allowed(state)] == ["IncumbentYearBegun"]
-    other = "Democratic" if begun.party == "Republican" else "Republican"
-    assert outcome(state, ev.IncumbentYearBegun(party=other, president=begun.president)) == "mrpresident.incumbent.card"
-    assert outcome(state, ev.IncumbentYearBegun(party=begun.party, president="Nobody")) == "mrpresident.incumbent.card"
-    assert outcome(state, ev.UndecidedVotersSetAside(count=12)) == "mrpresident.incumbent.second_game"
-    assert outcome(state, begun) == OK
     standing = SYSTEM.standings(state)
     assert not standing.final and "incumbent year, is to follow" in standing.explanation[1]
+    assert [g["game"] for g in standing.details["games"]] == [1]
 
 
 def test_in_the_second_game_the_elected_presidents_card_runs_again_after_the_challengers():
