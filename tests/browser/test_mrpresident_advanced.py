@@ -94,6 +94,10 @@ def fill_composer(page: Any, done: dict[str, Any]) -> str:
         tap_dice(composer, "opponent_dice", [1])
         least, _ = bounds_of(composer.locator('.pick.risked[data-field="risked"] .pick-label').inner_text())
         risk(composer, "risked", least)
+        # Two players hold both decks' cards: a tap on a risked Ballot's seal turns it.
+        seal = composer.locator('.pick.risked[data-field="risked"] .risk-row .seal').first
+        seal.click()
+        expect(composer.locator('.pick.risked[data-field="risked"] .risk-row .seal').first).to_have_attribute("data-seal", "VP")
         least, _ = bounds_of(composer.locator('.pick.risked[data-field="opponent_risked"] .pick-label').inner_text())
         risk(composer, "opponent_risked", max(least, 1))
         # Face down: the page asks for no votes.
@@ -178,6 +182,7 @@ def test_an_advanced_campaign_is_recorded_through_taps_to_its_tally(phone: Any, 
     assert [r["amount"] for r in raised] == done["amounts shown"]
     debate = next(e["event"] for e in events if e["type"] == "Debated")
     assert len(debate["risked"]) == 4 and len({b["state"] for b in debate["risked"]}) == 4
+    assert {b["seal"] for b in debate["risked"]} == {"P", "VP"}
     assert all(b.get("votes") is None for b in debate["risked"] + debate["opponent_risked"])
     standings = api_get(served, match, "/standings")
     assert standings["final"]
