@@ -109,6 +109,9 @@ def view(state: MatchState, perspective: Perspective) -> dict[str, Any]:
         "title": state.created.title,
         "mode": state.created.mode,
         "phase": state.phase,
+        # INCUMBENT YEAR as one match: which game this is and who runs again (the first game's result is in the standings).
+        "game": state.game,
+        "incumbent": dict(zip(("party", "president"), state.incumbent())) if state.incumbent()[0] else None,
         "board": board_view(state),
         "parties": parties,
         "players": [

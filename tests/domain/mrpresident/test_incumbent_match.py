@@ -15,7 +15,7 @@ from domain.fold import record, replay
 from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
 from domain.mrpresident.tally import built_in_edge
-from domain.protocol import IllegalAction, MatchSetup
+from domain.protocol import SPECTATOR, IllegalAction, MatchSetup
 from tests.domain.mrpresident.helpers import FOUR, TWO
 from tests.domain.mrpresident.players import build, play_random
 from tests.domain.mrpresident.test_advanced import OK, REP, TABLES, dem, given_advanced, outcome, rep
@@ -92,6 +92,8 @@ def test_in_the_second_game_the_elected_presidents_card_runs_again_after_the_cha
     state, begun = first_game_decided()
     second = SYSTEM.evolve(state, begun)
     assert second.game == 2 and second.party_of == state.party_of and second.tickets == (None, None)
+    assert SYSTEM.view(second, SPECTATOR)["incumbent"] == {"party": begun.party, "president": begun.president}
+    assert SYSTEM.view(state, SPECTATOR)["incumbent"] is None
     incumbent = ("Republican", "Democratic").index(begun.party)
     won_with = state.tickets[incumbent]
     challengers = ("Republican", "Democratic")[1 - incumbent]
