@@ -117,6 +117,12 @@ class Channel:
                 self._send(Message(self.sent + 1, self.sent, sse("finished", self.sent, {"version": page.version}), finished=True))
             self.heard_version = max(self.heard_version, page.version)
 
+    def caught_up(self, seen: int) -> None:
+        """A follower has every step up to `seen`: an idle builder behind it need not
+        build those again (the first follower may have joined from step 0)."""
+        if self.sent < seen and (self._builder is None or self._builder.done()):
+            self.sent = seen
+
     def _send(self, message: Message) -> None:
         for queue in self.queues:
             queue.put_nowait(message)
@@ -177,8 +183,7 @@ class Broadcaster:
                 yield wire
                 if done:
                     return
-            if channel.sent < seen and (channel._builder is None or channel._builder.done()):
-                channel.sent = seen  # the builder need not build what readers have
+            channel.caught_up(seen)
             while True:
                 # What queued up while this reader was busy goes out in one write.
                 batch = [await queue.get()]
