@@ -20,7 +20,7 @@ from domain.president.events import (
     PlayerPassed,
 )
 from domain.president.order import is_bomb, set_rank
-from domain.president.shapes import locked_suits, play_shape, shape_of, shaped
+from domain.president.shapes import cuts, locked_suits, play_shape, shape_of, shaped
 from domain.president.state import State, evolve, title_of
 from domain.protocol import SPECTATOR, Perspective
 
@@ -154,7 +154,10 @@ def _shaped_words(state: State, event: CardsPlayed, after: State, line: str) -> 
     if event.joker_as is not None:
         line += f" (the Joker as {label(event.joker_as)})"
     if after.trick and locked_suits(after) and not locked_suits(state):
-        line += ", locking the suits to " + " ".join(SUIT_SYMBOLS.get(suit, suit) for suit in locked_suits(after))
+        suits = dict.fromkeys(locked_suits(after))  # a sequence holds its one suit several times
+        line += ", locking the suits to " + " ".join(SUIT_SYMBOLS.get(suit, suit) for suit in suits)
+    if cuts(state, event.cards, event.joker_as):
+        line += ": an 8-cut"
     return line
 
 

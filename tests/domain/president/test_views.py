@@ -245,3 +245,28 @@ def test_a_classic_view_carries_no_shapes(kit):
     state = kit.play(kit.small_game_two(), [*EXCHANGED, "Al plays 5C"])
     seen = SYSTEM.view(state, SPECTATOR)
     assert seen["trick"] == [{"player": "Al", "cards": ["5C"], "step": state.step}] and "lock" not in seen
+
+
+def test_an_eight_cut_is_said_in_words() -> None:
+    """docs/daifugo.md § The rules: “8-cut: a play that contains an 8 … ends the trick at once, and the same
+    player leads.” — the words of the play say so, as the viewer's caption reads them."""
+    from pathlib import Path
+    from typing import Union
+
+    import msgspec
+
+    from domain import find
+    from domain.protocol import EVERYONE, MatchSetup
+
+    recorded = msgspec.json.decode((Path(__file__).parents[3] / "fixtures/president/daifugo-uecda.json").read_bytes())
+    system = find("president")
+    state = system.initial(system.start(msgspec.convert(recorded["setup"], MatchSetup)))
+    said = []
+    for raw in recorded["events"]:
+        event = msgspec.convert(raw, Union[system.action_types])  # noqa: UP007 - a runtime union
+        after = system.evolve(state, event)
+        said.append(system.describe(state, event, after, EVERYONE))
+        state = after
+    cuts = [line for line in said if "an 8-cut" in line]
+    assert cuts and all(" plays " in line and "leads the next round" in line for line in cuts)
+    assert not any("♦ ♦" in line or "♥ ♥" in line for line in said)  # a lock names each suit once
