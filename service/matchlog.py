@@ -9,7 +9,8 @@ from typing import Any
 
 import msgspec
 
-from domain.corrections import EventAmended, EventVoided, advance, is_correction, refold
+from domain.corrections import EventAmended, EventVoided, advance, at_step, in_effect, is_correction, refold
+from domain.protocol import IllegalAction
 from domain.protocol import EVERYONE, GameSystem, Perspective
 from service.errors import NotFound, RecountError
 from service.store import Recorded
@@ -112,28 +113,59 @@ class MatchLog:
 
     def following(self, state: Any, record: Recorded, earlier: Sequence[Recorded]) -> Any:
         """The state after `record`, given the state before it and the records before
-        it (`earlier[i]` at step i + 1): a correction refolds what is in effect."""
+        it (`earlier[i]` at step i + 1): a correction refolds what is in effect, from
+        the nearest checkpoint it leaves valid."""
         if is_correction(record.event):
-            events = [(r.version, r.event) for r in earlier[1:]] + [(record.version, record.event)]
-            return refold(self.system, self.created.event, events)
+            recorded = [r.event for r in earlier] + [record.event]
+            return self.corrected(recorded, record.event.step)
         return advance(self.system, state, record.version, record.event)
+
+    def corrected(self, recorded: Sequence[msgspec.Struct], check_from: int | None = None, describe: Any = str) -> Any:
+        """The state after `recorded` (`recorded[i]` the event at step i + 1, the last
+        a correction of an earlier step), refolded from the latest checkpoint that no
+        correction changes, instead of from step 1; actions from `check_from` on are
+        checked again (IllegalAction as `refold` raises it)."""
+        correction = recorded[-1]
+        base = self._unchanged_before(recorded, correction.step)
+        pairs = list(enumerate(recorded[1:], start=2))
+        if base <= 1:
+            return refold(self.system, self.created.event, pairs, check_from=check_from, describe=describe)
+        return refold_from(self.system, base, self.state_at(base), pairs, check_from=check_from, describe=describe)
+
+    def _unchanged_before(self, recorded: Sequence[msgspec.Struct], target: int) -> int:
+        """The latest step m < target whose state as held is also the state of the
+        events in effect after all of `recorded`: m is held here (same event), and no
+        correction recorded after step m corrects a step up to m."""
+        m = min(target - 1, self.version)
+        while m > 1:
+            if self.records[m - 1].event is not recorded[m - 1] and self.records[m - 1].event != recorded[m - 1]:
+                m -= 1  # not the log's own history (never expected): step back until it is
+                continue
+            earliest = min((e.step for e in recorded[m:] if is_correction(e)), default=m + 1)
+            if earliest > m:
+                return m
+            m = earliest - 1
+        return 1
 
     def replayed(self, records: Sequence[Recorded]) -> None:
         """Add stored records, trusting them (a stored stream always replays); the
-        ones already held are skipped."""
+        ones already held are skipped. Each request's records (grouped by idempotency
+        key) are added before the next is folded, so a correction refolds from a
+        checkpoint held already."""
         records = records[self.unknown(records):]
-        state = self.state
-        states = []
-        earlier = list(self.records)
-        for record in records:
-            state = self.following(state, record, earlier)
-            earlier.append(record)
-            states.append(state)
-        # Idempotency keys are per request; group consecutive records of one request.
         start = 0
         for i in range(1, len(records) + 1):
             if i == len(records) or records[i].meta.idempotency_key != records[start].meta.idempotency_key:
-                self.extend(records[start:i], states[start:i])
+                group = records[start:i]
+                state = self.state
+                states = []
+                earlier = list(self.records) if any(is_correction(r.event) for r in group) else self.records
+                for record in group:
+                    state = self.following(state, record, earlier)
+                    if earlier is not self.records:
+                        earlier.append(record)
+                    states.append(state)
+                self.extend(group, states)
                 start = i
 
     def state_at(self, step: int) -> Any:
@@ -191,3 +223,24 @@ class MatchLog:
         if isinstance(event, EventVoided):
             return msgspec.to_builtins(event)
         return dict(self.system.redact(before, event, perspective))
+
+
+def refold_from(
+    system: GameSystem, base: int, state: Any, events: Sequence[tuple[int, msgspec.Struct]], *, check_from: int | None = None, describe: Any = str
+) -> Any:
+    """`domain.corrections.refold` from a known state: `state` is the fold of the
+    events in effect up to step `base`, so only those after it are folded (and from
+    `check_from` on checked again, with refold's words for the first refused)."""
+    for step, event in in_effect(events):
+        if step <= base:
+            continue
+        if check_from is not None and step >= check_from:
+            try:
+                system.check(at_step(system, state, step - 1), event)
+            except IllegalAction as error:
+                raise IllegalAction(
+                    f"this correction would make step {step} ({describe(step)}) illegal: {error.what}", error.rule
+                ) from None
+        state = advance(system, state, step, event)
+    last = events[-1][0] if events else base
+    return at_step(system, state, last)

@@ -1,15 +1,24 @@
-"""The matches this process holds in memory, kept in step with the store.
+"""The match repository: the matches this process holds in memory, kept in step with
+the store, within a bound.
 
 A MatchLog is a cache, never the truth. Three things add records to one: loading
 it, hearing (through the Follower) that any process appended to it, and this
 process's own commits. They may interleave and bring the same records twice;
 MatchLog skips what it holds and refuses a gap, and a log that cannot follow on
 is dropped, to be loaded again from the store.
+
+The cache is bounded by the events it holds, least recently used first out (a
+1,000-event match holds about 0.6 MB; an unbounded cache grew with every match
+ever touched). Loading reads the store and folds the whole match: `get_async`
+does that on a worker thread, never on the event loop, and no lock is held
+while a match loads, so other matches' appends never wait for it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,19 +29,25 @@ from service.follow import Follower
 from service.matchlog import MatchLog, OutOfStep
 from service.store import MatchStore, Recorded
 
+# The events held in memory before the least recently used matches are dropped.
+EVENTS_HELD_MAX = 250_000
 
-class LogCache:
-    def __init__(self, store: MatchStore):
+
+class MatchRepository:
+    def __init__(self, store: MatchStore, events_held_max: int = EVENTS_HELD_MAX):
         self.store = store
         self.follower = Follower(store)
-        self._logs: dict[str, MatchLog] = {}
+        self.events_held_max = events_held_max
+        self._logs: OrderedDict[str, MatchLog] = OrderedDict()
+        self._sizes: dict[str, int] = {}  # the events counted for each log held
+        self.events_held = 0
         self._lock = threading.RLock()
 
     def get(self, match_id: str) -> MatchLog:
         """The match's log with every append the Follower has heard of (call its
-        `grown()` first to hear of the latest)."""
-        with self._lock:
-            log = self._logs.get(match_id)
+        `grown()` first to hear of the latest). Blocking: reads the store when the
+        match is not held or has grown elsewhere."""
+        log = self.peek(match_id)
         if log is None:
             records = self.store.read(match_id)
             if not records:
@@ -40,6 +55,7 @@ class LogCache:
             loaded = MatchLog.load(domain.find(records[0].system), records)
             with self._lock:
                 log = self._logs.setdefault(match_id, loaded)
+                self._held(match_id, log)
         if log.version < self.follower.latest.get(match_id, 0):
             newer = self.store.read(match_id, after=log.version)
             with self._lock:
@@ -48,7 +64,24 @@ class LogCache:
                 except OutOfStep:
                     self.forget(match_id, log)
                     return self.get(match_id)
+                self._held(match_id, log)
         return log
+
+    async def get_async(self, match_id: str) -> MatchLog:
+        """`get` without blocking the event loop: a log held and up to date is
+        answered at once, any other on a worker thread."""
+        log = self.peek(match_id)
+        if log is not None and log.version >= self.follower.latest.get(match_id, 0):
+            return log
+        return await asyncio.to_thread(self.get, match_id)
+
+    def peek(self, match_id: str) -> MatchLog | None:
+        """The log held for the match, if any (no store read); marks it recently used."""
+        with self._lock:
+            log = self._logs.get(match_id)
+            if log is not None:
+                self._logs.move_to_end(match_id)
+            return log
 
     def committed(self, stream: str, system: GameSystem | None, records: Sequence[Recorded], states: Sequence[Any]) -> None:
         """Add what this process has just committed (checked, with the states after
@@ -63,9 +96,26 @@ class LogCache:
                     log.extend(records, states)
             except OutOfStep:  # committed all the same; the log is loaded again when next read
                 self.forget(stream, log)
+                return
+            if log is not None:
+                self._held(stream, log)
 
     def forget(self, stream: str, log: MatchLog | None = None) -> None:
         """Drop the stream's log (only if it is still `log`, when given)."""
         with self._lock:
             if log is None or self._logs.get(stream) is log:
                 self._logs.pop(stream, None)
+                self.events_held -= self._sizes.pop(stream, 0)
+
+    def _held(self, stream: str, log: MatchLog) -> None:
+        """Count the log's events (under the lock) and drop the least recently used
+        other logs past the bound; a dropped log still serves whoever holds it."""
+        if self._logs.get(stream) is not log:  # dropped meanwhile: nothing to count
+            return
+        self.events_held += log.version - self._sizes.get(stream, 0)
+        self._sizes[stream] = log.version
+        self._logs.move_to_end(stream)
+        while self.events_held > self.events_held_max and len(self._logs) > 1:
+            oldest = next(iter(self._logs))
+            self._logs.pop(oldest)
+            self.events_held -= self._sizes.pop(oldest, 0)

@@ -1,0 +1,175 @@
+"""The rules check of appends: each job against the state the jobs before it leave.
+
+Pure computation over the match logs held in memory (no I/O): the group-commit
+writer runs it for a whole batch, on the event loop for a small batch and on its
+own thread for a large one (see service/writer.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from typing import Any
+
+import msgspec
+
+from domain.corrections import advance, check_target, is_correction
+from domain.protocol import GameSystem, IllegalAction, Rule
+from service import chain
+from service.errors import Conflict
+from service.matchlog import MatchLog
+from service.results import AppendResult
+from service.store import Meta, Recorded
+
+MATCH_OVER = Rule(
+    id="recount.match-over",
+    source="docs/house-rules.md § The end of a match",
+    quote="Nothing is recorded after the end of a match.",
+)
+
+
+class Job:
+    """One append on its way to the store: decoded and authorized, not yet checked."""
+
+    __slots__ = ("stream", "expected", "events", "meta", "log", "system", "future", "waiter", "attempts")
+
+    def __init__(self, stream: str, expected: int | None, events: list[msgspec.Struct], meta: Meta, log: MatchLog | None, system: GameSystem | None = None):
+        self.stream = stream
+        self.system = log.system if log is not None else system
+        self.expected = expected
+        self.events = events
+        self.meta = meta
+        self.log = log
+        self.future: Future[AppendResult] = Future()  # holds the outcome once committed
+        self.waiter: asyncio.Future[AppendResult] | None = None
+        self.attempts = 0
+
+    def weight(self) -> int:
+        """How much checking the job costs, in events (a correction re-checks the
+        actions after the one it corrects)."""
+        if self.log is None:
+            return 1
+        return sum(self.log.version - e.step + 1 if is_correction(e) else 1 for e in self.events)
+
+
+class Plan:
+    """A checked batch: the jobs accepted with their records and states, and the
+    retries answered from an earlier result."""
+
+    def __init__(self) -> None:
+        self.accepted: list[tuple[Job, list[Recorded], list[Any]]] = []
+        self.replays: list[tuple[Job, AppendResult]] = []
+        self.records: list[Recorded] = []
+
+
+def plan(batch: list[Job]) -> Plan:
+    """Check every job against the state left by the jobs before it; a refused job's
+    future holds its error."""
+    planned = Plan()
+    heads: dict[str, tuple[int, Any]] = {}
+    heads_records: dict[str, list[Recorded]] = {}  # only for streams a correction in this batch touches
+    keys: set[tuple[str, str]] = set()
+    for job in batch:
+        try:
+            key = job.meta.idempotency_key
+            if key is not None and (job.stream, key) in keys:
+                raise Conflict(f"a request with Idempotency-Key {key!r} is being recorded right now; retry it")
+            if key is not None:
+                keys.add((job.stream, key))
+            outcome = prepared(job, heads, heads_records)
+        except Exception as error:  # noqa: BLE001 - handed to the waiting request
+            job.future.set_exception(error)
+            continue
+        if isinstance(outcome, AppendResult):
+            planned.replays.append((job, outcome))
+        else:
+            planned.accepted.append((job, *outcome))
+            planned.records += outcome[0]
+    return planned
+
+
+def prepared(
+    job: Job, heads: dict[str, tuple[int, Any]], heads_records: dict[str, list[Recorded]]
+) -> AppendResult | tuple[list[Recorded], list[Any]]:
+    """The job's records (chained) and the states after each, or the earlier result
+    of the same request (an idempotent retry); raises what the rules refuse."""
+    if job.log is None:  # a new match: its first event was built by the system
+        assert job.system is not None
+        first = job.events[0]
+        [record] = chain.link([Recorded(job.stream, 1, job.system.name, first, job.meta)], heads, None)
+        state = job.system.initial(first)
+        heads[job.stream] = (1, state)
+        return [record], [state]
+    log = job.log
+    # The head as one value: another thread may be adding what another process recorded.
+    version, state = heads.get(job.stream) or log.head
+    key = job.meta.idempotency_key
+    if key is not None and key in log.keys:
+        first, last, digest = log.keys[key]
+        if digest != job.meta.request_hash:
+            raise Conflict(f"Idempotency-Key {key!r} was already used for a different request")
+        return AppendResult(job.stream, last, first, replayed=True)
+    if job.expected is not None and job.expected != version:
+        raise Conflict(f"expected the match at version {job.expected}, but it is at version {version}; reload and retry")
+    if log.system.finished(state) and not all(is_correction(e) for e in job.events):
+        # The game's own rule says why, where it has one ("Play like this continues for thirteen
+        # rounds"); the house rule only where the game's check would let the action through.
+        log.system.check(state, next(e for e in job.events if not is_correction(e)))
+        raise IllegalAction("the match is over: nothing more can be recorded but corrections", MATCH_OVER)
+    events = list(job.events)
+    planned = heads_records.get(job.stream)
+
+    def earlier() -> list[Recorded]:
+        return planned if planned is not None else log.records[:version]
+
+    def before() -> list[msgspec.Struct]:
+        return [r.event for r in earlier()]
+
+    states = checked(log, state, version, events, before)
+    follow_up = getattr(log.system, "follow_up", None)
+    while follow_up is not None and (due := list(follow_up(states[-1]))):
+        # Events the rules make happen by themselves (a sealed-bid reveal once all
+        # have committed), recorded in the same transaction and checked all the same.
+        so_far = list(events)
+        states += checked(log, states[-1], version + len(events), due, lambda: before() + so_far)
+        events += due
+    records = [
+        Recorded(job.stream, version + i + 1, log.system.name, event, job.meta)
+        for i, event in enumerate(events)
+    ]
+    records = chain.link(records, heads, planned if planned is not None else log.records)
+    heads[job.stream] = (records[-1].version, states[-1])
+    if any(is_correction(e) for e in events) or job.stream in heads_records:
+        heads_records[job.stream] = earlier() + records
+    return records, states
+
+
+def checked(
+    log: MatchLog, state: Any, version: int, events: list[msgspec.Struct], earlier: Callable[[], list[msgspec.Struct]]
+) -> list[Any]:
+    """Check each event against the state the ones before it leave; the states
+    after each. A correction is checked by re-checking every action after the one
+    it corrects, folded from the latest checkpoint the correction leaves valid
+    (`earlier()` gives the events recorded before these: built only then, as
+    copying a long match's events on every append would cost)."""
+    system = log.system
+    states = []
+    for i, event in enumerate(events):
+        version += 1
+        if is_correction(event):
+            recorded = earlier() + events[:i]
+            check_target(event, recorded)
+            state = log.corrected([*recorded, event], check_from=event.step, describe=lambda step: said(log, recorded, step))
+        else:
+            system.check(state, event)
+            state = advance(system, state, version, event)
+        states.append(state)
+    return states
+
+
+def said(log: MatchLog, recorded: Sequence[msgspec.Struct], step: int) -> str:
+    """The words of the action at `step`, for an error message."""
+    try:
+        return log.describe(log.records[step - 1], log.state_at(step - 1)) if step <= log.version else type(recorded[step - 1]).__name__
+    except Exception:  # noqa: BLE001 - only words for an error message
+        return type(recorded[step - 1]).__name__

@@ -1,0 +1,221 @@
+"""The use cases: create a match, record actions, correct one, read. Each is a small
+function over the wired services (service/bootstrap.py); none knows HTTP, and none
+knows a single game: only the game-system protocol.
+
+A blocking step (a store read, a large decode) is never run on the event loop by
+the async use case: the repository loads on a worker thread and the writer checks
+heavy batches off the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import secrets
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Union
+
+import msgspec
+
+import domain
+from domain.corrections import correction_types
+from domain.protocol import GameSystem, IllegalAction, MatchSetup, Standings, event_tag
+from service import access, checking, tokens
+from service.checking import Job
+from service.errors import Malformed
+from service.matchlog import MatchLog
+from service.results import Allowed, AppendResult, Checked, Created, DryRun
+from service.store import Meta
+
+if TYPE_CHECKING:
+    from service.bootstrap import Services
+
+# Actions decoded on the event loop at most; a longer batch is decoded on a worker thread.
+DECODE_ON_LOOP = 256
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+def catch_up(services: Services) -> None:
+    """Hear of the appends other processes made since the last look (one query when
+    there are none), and tell the live streams of those matches."""
+    for stream, version in services.repository.follower.grown().items():
+        services.listeners.tell(stream, version)
+
+
+def match_log(services: Services, match_id: str) -> MatchLog:
+    """The match's log, loaded from the store on first use, with whatever any process
+    has appended to it. Blocking: for sync routes and threads."""
+    catch_up(services)
+    return services.repository.get(match_id)
+
+
+def standings(services: Services, match_id: str) -> Standings:
+    log = match_log(services, match_id)
+    return log.system.standings(log.state)
+
+
+def summary(log: MatchLog) -> dict[str, Any]:
+    created = log.created.event
+    return {
+        "id": log.stream,
+        "system": log.system.name,
+        "title": getattr(created, "title", ""),
+        "players": list(log.system.players(log.state)),
+        "version": log.version,
+        "finished": log.system.finished(log.state),
+        "created_at": log.created.meta.recorded_at,
+        "updated_at": log.records[-1].meta.recorded_at,
+    }
+
+
+def allowed(services: Services, match_id: str, token: str | None) -> Allowed:
+    """The actions the rules allow now; only for the recorder (they come from every
+    known hand)."""
+    log = match_log(services, match_id)
+    access.authorize_write(log, token)
+    state = log.state
+    return Allowed(match_id=match_id, version=log.version, finished=log.system.finished(state), choices=list(log.system.allowed(state)))
+
+
+# --- creating ------------------------------------------------------------------------
+
+
+def create_match(services: Services, setup: MatchSetup, *, recorded_by: str = "api") -> Created:
+    """Start a match: resolve the setup into the system's first event and store it with
+    the hashes of a new write token and its seat tokens."""
+    system = domain.find(setup.system)
+    first = system.start(setup)
+    match_id = "m_" + secrets.token_hex(6)
+    write_token = tokens.new_write_token()
+    players = list(system.players(system.initial(first)))
+    seats = {p: tokens.seat_token(write_token, match_id, p) for p in players}
+    meta = Meta(
+        recorded_at=services.clock(),
+        recorded_by=recorded_by,
+        write_token_sha256=tokens.sha256(write_token),
+        seat_token_sha256={p: tokens.sha256(t) for p, t in seats.items()},
+        keep_hands_private=setup.keep_hands_private,
+    )
+    result = services.writer.commit_now(Job(match_id, 0, [first], meta, None, system))
+    return Created(match_id=match_id, system=system.name, version=result.version, write_token=write_token, seat_tokens=seats)
+
+
+# --- recording -----------------------------------------------------------------------
+
+
+def decode_actions(log: MatchLog, raw: Sequence[Any]) -> list[msgspec.Struct]:
+    """Turn JSON objects into the match's game events; a shape error is Malformed."""
+    try:
+        return [msgspec.convert(item, _action_union(log.system)) for item in raw]
+    except msgspec.ValidationError as error:
+        tags = ", ".join(event_tag(t) for t in (*log.system.action_types, *correction_types(log.system)))
+        for item in raw:
+            # Well formed, but another game's action: the rules refuse it (422), the body is fine.
+            kind = item.get("type") if isinstance(item, dict) else None
+            owner = _owner_of(kind) if isinstance(kind, str) else None
+            if owner is not None and owner is not log.system and kind not in tags.split(", "):
+                raise IllegalAction(f"{kind} is an action of {owner.title}, not of {log.system.title} (its actions: {tags})", domain.UNKNOWN_SYSTEM) from None
+        raise Malformed(f"an event does not fit the {log.system.name} events ({tags}): {error}") from None
+
+
+def job_for(services: Services, log: MatchLog, token: str | None, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> Job:
+    meta = Meta(
+        recorded_at=services.clock(),
+        recorded_by="write-token:" + tokens.sha256(token or "")[:8],
+        idempotency_key=idempotency_key,
+        request_hash=request_hash,
+    )
+    return Job(log.stream, expected_version, events, meta, log)
+
+
+def prepare(
+    services: Services,
+    match_id: str,
+    token: str | None,
+    raw_events: Sequence[Any],
+    *,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+    request_hash: str | None = None,
+) -> Job:
+    """Authorize and decode an append; the rules are checked when it is committed,
+    against the state the appends before it leave."""
+    log = match_log(services, match_id)
+    access.authorize_write(log, token)
+    if not raw_events:
+        raise Malformed("no events to record")
+    return job_for(services, log, token, decode_actions(log, raw_events), expected_version, idempotency_key, request_hash)
+
+
+def record(services: Services, match_id: str, token: str | None, raw_events: Sequence[Any], **kwargs: Any) -> AppendResult:
+    """Check and commit now, on the calling thread (scripts, imports, sync callers)."""
+    return services.writer.commit_now(prepare(services, match_id, token, raw_events, **kwargs))
+
+
+async def record_async(
+    services: Services,
+    match_id: str,
+    token: str | None,
+    raw_events: Sequence[Any],
+    *,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+    request_hash: str | None = None,
+) -> AppendResult:
+    """Check and commit together with the other appends that arrive meanwhile; returns
+    once this append is durable.
+
+    Other processes' appends are not asked for here: a write over one of them
+    conflicts in the store and is checked again on the fresh stream; only a writer
+    who has seen more than this process knows makes it look (on a worker thread)."""
+    log = await services.repository.get_async(match_id)
+    access.authorize_write(log, token)
+    if not raw_events:
+        raise Malformed("no events to record")
+    if len(raw_events) <= DECODE_ON_LOOP:
+        events = decode_actions(log, raw_events)
+    else:
+        events = await asyncio.to_thread(decode_actions, log, raw_events)
+    job = job_for(services, log, token, events, expected_version, idempotency_key, request_hash)
+    if expected_version is not None and expected_version > log.head[0]:
+        job.log = await asyncio.to_thread(match_log, services, match_id)
+    return await services.writer.submit(job)
+
+
+def correct(services: Services, match_id: str, token: str | None, step: int, *, instead: dict[str, Any] | None = None, reason: str = "", expected_version: int | None = None) -> AppendResult:
+    """Correct the action recorded at `step`: void it, or put `instead` in its place.
+    Recorded like any action; everything after it is checked again."""
+    correction: dict[str, Any] = {"type": "EventVoided", "step": step, "reason": reason}
+    if instead is not None:
+        correction = {"type": "EventAmended", "step": step, "event": instead, "reason": reason}
+    return record(services, match_id, token, [correction], expected_version=expected_version)
+
+
+def dry_run(services: Services, match_id: str, token: str | None, raw_events: Sequence[Any], *, expected_version: int | None = None) -> DryRun:
+    """Check actions exactly as an append would, against the match as it stands, and
+    record nothing: raises what the append would raise (IllegalAction, Conflict, …),
+    else says the words each action would be recorded with."""
+    job = prepare(services, match_id, token, raw_events, expected_version=expected_version)
+    assert job.log is not None
+    log = job.log
+    outcome = checking.prepared(job, {}, {})
+    assert not isinstance(outcome, AppendResult)  # no idempotency key, so never a replay
+    records, states = outcome
+    before = log.state
+    words = []
+    for record_, after in zip(records, states, strict=True):
+        # Words for a correction look back at the record as it stands (log.records).
+        words.append(Checked(step=record_.version, type=event_tag(type(record_.event)), description=log.describe(record_, before, after)))
+        before = after
+    return DryRun(match_id=match_id, version=log.version, events=words)
+
+
+def _owner_of(tag: str) -> GameSystem | None:
+    """The game system one of whose actions has this tag, if any."""
+    return next((system for system in domain.systems().values() if tag in {event_tag(t) for t in system.action_types}), None)
+
+
+@functools.cache
+def _action_union(system: GameSystem) -> Any:
+    return Union[(*system.action_types, *correction_types(system))]  # noqa: UP007 - a runtime union

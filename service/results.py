@@ -1,0 +1,49 @@
+"""What the use cases answer: plain values the routes serialize as they are."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.protocol import Choice
+
+
+class AppendResult(msgspec.Struct, frozen=True):
+    match_id: str
+    version: int
+    first_step: int
+    replayed: bool = False
+
+
+class Created(msgspec.Struct, frozen=True):
+    match_id: str
+    system: str
+    version: int
+    write_token: str
+    seat_tokens: dict[str, str]
+
+
+class Checked(msgspec.Struct, frozen=True, kw_only=True):
+    """One action of a dry run: the step it would take and the words it would be
+    recorded with."""
+
+    step: int
+    type: str
+    description: str
+
+
+class DryRun(msgspec.Struct, frozen=True, kw_only=True):
+    """A dry run's verdict when the rules allow every action: nothing is recorded.
+    `events` includes what the rules would record by themselves (a reveal)."""
+
+    match_id: str
+    version: int
+    events: list[Checked]
+
+
+class Allowed(msgspec.Struct, frozen=True, kw_only=True):
+    """What the rules allow now, at `version`, for the recorder to offer."""
+
+    match_id: str
+    version: int
+    finished: bool
+    choices: list[Choice]
