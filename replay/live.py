@@ -14,6 +14,12 @@ cache), then takes the channel's messages; one that does not run on from what it
 has (it joined between two steps, or it fell behind) makes it catch up on its own
 again, so every follower gets every step once and in order.
 
+The cost left per reader and step is its own write to its socket (some 30 µs on
+loopback). After a fan-out a channel rests as long as the fan-out took: steps
+recorded meanwhile go out together, and the loop keeps at least half its time for
+appends and other requests. Whatever queued up for a reader goes out in one write.
+Measured by bench/spectators.py.
+
 Messages are SSE wire bytes (`id`, `event`, `data` lines), encoded here once: this
 module knows neither the web framework nor any game.
 """
