@@ -37,12 +37,15 @@ postgres:
 test: $(STAMP) browser postgres
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: $(STAMP) browser postgres
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 	$(BIN)/python -m bench.record_path
 	$(BIN)/python -m bench.state_at_step
 	$(BIN)/python -m bench.frames
 	$(BIN)/python -m bench.tap_to_ack
+	$(BIN)/python -m bench.spectators
+	$(BIN)/python -m bench.kill_restart
+	$(BIN)/python -m bench.two_processes
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .hypothesis
