@@ -129,3 +129,13 @@ def client(recount: Recount, tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(recount, MatchIndex(recount, str(tmp_path / "recount.index.sqlite")))
     with TestClient(app=app) as test_client:
         yield test_client
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last: Playwright's sync API keeps an event loop running on the main thread for the
+    rest of the session once the browser starts, and tests that run their own loop (`asyncio.run`) cannot
+    start one there."""
+    browser = [item for item in items if "tests/browser/" in item.nodeid.replace("\\", "/") or item.nodeid.startswith("browser/")]
+    if browser:
+        others = [item for item in items if item not in set(browser)]
+        items[:] = others + browser
