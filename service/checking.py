@@ -31,7 +31,7 @@ MATCH_OVER = Rule(
 class Job:
     """One append on its way to the store: decoded and authorized, not yet checked."""
 
-    __slots__ = ("stream", "expected", "events", "meta", "log", "system", "future", "waiter", "attempts")
+    __slots__ = ("stream", "expected", "events", "meta", "log", "system", "future", "waiter", "attempts", "prechecked", "encoded")
 
     def __init__(self, stream: str, expected: int | None, events: list[msgspec.Struct], meta: Meta, log: MatchLog | None, system: GameSystem | None = None):
         self.stream = stream
@@ -43,11 +43,37 @@ class Job:
         self.future: Future[AppendResult] = Future()  # holds the outcome once committed
         self.waiter: asyncio.Future[AppendResult] | None = None
         self.attempts = 0
+        # (version checked against, outcome or error): a heavy job's check made before
+        # it queued, used as is if the match has not moved since.
+        self.prechecked: tuple[int, Any] | None = None
+        self.encoded: list[Any] | None = None  # the prechecked records encoded for the store
+
+    def precheck(self, encode: Callable[[list[Recorded]], list[Any]]) -> None:
+        """Check the job now against the match as held (on a worker thread, before it
+        queues), so its group need not wait for a long check."""
+        assert self.log is not None
+        version = self.log.head[0]
+        try:
+            outcome: Any = prepared(self, {}, {})
+        except Exception as error:  # noqa: BLE001 - raised again if still valid when committed
+            outcome = error
+        if isinstance(outcome, tuple):
+            self.encoded = encode(outcome[0])
+        self.prechecked = (version, outcome)
+
+    def still_prechecked(self, heads: dict[str, tuple[int, Any]]) -> bool:
+        """Whether the check made before queueing still holds: the match is where it was."""
+        return (
+            self.prechecked is not None
+            and self.log is not None
+            and self.stream not in heads
+            and self.log.head[0] == self.prechecked[0]
+        )
 
     def weight(self) -> int:
         """How much checking the job costs, in events (a correction re-checks the
         actions after the one it corrects)."""
-        if self.log is None:
+        if self.log is None or self.still_prechecked({}):
             return 1
         return sum(self.log.version - e.step + 1 if is_correction(e) else 1 for e in self.events)
 
@@ -60,6 +86,8 @@ class Plan:
         self.accepted: list[tuple[Job, list[Recorded], list[Any]]] = []
         self.replays: list[tuple[Job, AppendResult]] = []
         self.records: list[Recorded] = []
+        # What the store is given: the records, those encoded already in their place.
+        self.to_write: list[Any] = []
 
 
 def plan(batch: list[Job]) -> Plan:
@@ -85,6 +113,8 @@ def plan(batch: list[Job]) -> Plan:
         else:
             planned.accepted.append((job, *outcome))
             planned.records += outcome[0]
+            prechecked = job.encoded is not None and job.prechecked is not None and outcome is job.prechecked[1]
+            planned.to_write += job.encoded if prechecked else outcome[0]
     return planned
 
 
@@ -93,6 +123,19 @@ def prepared(
 ) -> AppendResult | tuple[list[Recorded], list[Any]]:
     """The job's records (chained) and the states after each, or the earlier result
     of the same request (an idempotent retry); raises what the rules refuse."""
+    if job.still_prechecked(heads):
+        assert job.prechecked is not None and job.log is not None
+        outcome = job.prechecked[1]
+        if isinstance(outcome, Exception):
+            raise outcome
+        if isinstance(outcome, tuple):
+            records, states = outcome
+            # The next job of this stream in the batch chains from this one's last hash.
+            heads[chain._HEAD_KEY + job.stream] = (records[-1].version, records[-1].meta.chain)  # noqa: SLF001
+            heads[job.stream] = (records[-1].version, states[-1])
+            if any(is_correction(r.event) for r in records):
+                heads_records[job.stream] = job.log.records[: job.prechecked[0]] + records
+        return outcome
     if job.log is None:  # a new match: its first event was built by the system
         assert job.system is not None
         first = job.events[0]
@@ -154,15 +197,21 @@ def checked(
     copying a long match's events on every append would cost)."""
     system = log.system
     states = []
+    recorded: list[msgspec.Struct] | None = None  # built at the first correction, then kept up
     for i, event in enumerate(events):
         version += 1
         if is_correction(event):
-            recorded = earlier() + events[:i]
+            if recorded is None:
+                recorded = earlier() + events[:i]
             check_target(event, recorded)
-            state = log.corrected([*recorded, event], check_from=event.step, describe=lambda step: said(log, recorded, step))
+            recorded.append(event)
+            seen = recorded
+            state = log.corrected(recorded, check_from=event.step, describe=lambda step: said(log, seen, step))
         else:
             system.check(state, event)
             state = advance(system, state, version, event)
+            if recorded is not None:
+                recorded.append(event)
         states.append(state)
     return states
 

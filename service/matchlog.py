@@ -127,10 +127,11 @@ class MatchLog:
         checked again (IllegalAction as `refold` raises it)."""
         correction = recorded[-1]
         base = self._unchanged_before(recorded, correction.step)
-        pairs = list(enumerate(recorded[1:], start=2))
         if base <= 1:
-            return refold(self.system, self.created.event, pairs, check_from=check_from, describe=describe)
-        return refold_from(self.system, base, self.state_at(base), pairs, check_from=check_from, describe=describe)
+            return refold(self.system, self.created.event, list(enumerate(recorded[1:], start=2)), check_from=check_from, describe=describe)
+        # Only the steps after the checkpoint: no correction among them reaches back past it.
+        after = list(enumerate(recorded[base:], start=base + 1))
+        return refold_from(self.system, base, self.state_at(base), after, check_from=check_from, describe=describe)
 
     def _unchanged_before(self, recorded: Sequence[msgspec.Struct], target: int) -> int:
         """The latest step m < target whose state as held is also the state of the

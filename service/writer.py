@@ -5,13 +5,16 @@ against the state each leaves, then written in one transaction (one fsync) by a
 single I/O thread while the next group gathers; each is answered only after its
 own commit, in the order they came.
 
-Where the checks run: a small batch is checked on the event loop (pure
+Where the checks run: a small append is checked on the event loop (pure
 computation, and a writer thread doing it fought the loop for the GIL: see
-bench/record_path.py and docs/design-notes.md); a batch heavier than
+bench/record_path.py and docs/design-notes.md). An append heavier than
 HEAVY_BATCH events of checking (10,000 actions, or corrections that re-check a
-long match) is checked on the I/O thread, so no request waits behind it: the
-loop gets the GIL back at each switch interval. Either way one flush runs at a
-time, which keeps the order. The loop never waits on a lock: a flush that finds
+long match) is checked on a checker thread before it queues, against the match
+as it stands; its group uses that check as is if the match has not moved since,
+so the appends to other matches never wait behind it and the loop gets the GIL
+back at each switch interval. A group that must still check heavily (the match
+moved) is checked on the I/O thread. One flush runs at a time, which keeps the
+order. The loop never waits on a lock: a flush that finds
 a synchronous commit under way tries again a moment later.
 """
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -31,11 +35,15 @@ from service.follow import Listeners
 from service.matchlog import MatchLog
 from service.repository import MatchRepository
 from service.results import AppendResult
-from service.store import MatchStore, VersionConflict
+from service.store import MatchStore, Recorded, VersionConflict
 
 GROUP_COMMIT_MAX = 256
 # Events of checking above which a batch is checked off the event loop.
 HEAVY_BATCH = 200
+# Seconds a thread holding the GIL keeps it while another asks for it (Python's default: 0.005).
+SWITCH_INTERVAL = 0.001
+# Records encoded on the event loop at most; a longer group is encoded on the I/O thread.
+ENCODE_ON_LOOP = 64
 # Times an append is checked again after another process took its version first.
 CONFLICT_RETRIES = 3
 # Seconds before a flush tries again when a synchronous commit holds the store.
@@ -53,9 +61,16 @@ class GroupCommitWriter:
         self._pending: list[Job] = []
         self._writing = False
         self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recount-io")
+        # While a worker thread checks a long batch, the loop and the I/O thread each
+        # wait up to a switch interval whenever they take the GIL back, several times
+        # per append: at the default 5 ms other tables' appends took 130-150 ms.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+        # Heavy appends are checked here before they queue, so the groups behind them do not wait.
+        self._checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recount-check")
 
     def close(self) -> None:
         """Finish the write under way, then close the store (no commit after it)."""
+        self._checker.shutdown()
         with self._commit_lock:
             self._io.shutdown()
             self.store.close()
@@ -69,6 +84,8 @@ class GroupCommitWriter:
     async def submit(self, job: Job) -> AppendResult:
         """Queue the job for the next group; returns once it is durable (or refused)."""
         loop = asyncio.get_running_loop()
+        if job.weight() > HEAVY_BATCH:
+            await loop.run_in_executor(self._checker, job.precheck, self.store.encode)
         job.waiter = loop.create_future()
         self._pending.append(job)
         if len(self._pending) == 1 and not self._writing:
@@ -90,9 +107,11 @@ class GroupCommitWriter:
             work = loop.run_in_executor(self._io, self._commit, batch)
         else:
             plan = checking.plan(batch)
-            # Encoding is CPU work: done here, so the I/O thread needs the GIL as little as possible.
-            encoded = self.store.encode(plan.records) if plan.records else None
-            work = loop.run_in_executor(self._io, self._write_and_settle, batch, plan, encoded)
+            # Encoding is CPU work: done here for a small group, so the I/O thread needs
+            # the GIL as little as possible; a long one is encoded there, off the loop.
+            if sum(isinstance(r, Recorded) for r in plan.to_write) <= ENCODE_ON_LOOP:
+                plan.to_write = [self.store.encode([r])[0] if isinstance(r, Recorded) else r for r in plan.to_write]
+            work = loop.run_in_executor(self._io, self._write_and_settle, batch, plan)
 
         def done(outcome: asyncio.Future[None]) -> None:
             self._writing = False
@@ -124,8 +143,8 @@ class GroupCommitWriter:
         plan = checking.plan(batch)
         self._settle(batch, plan, self._write(plan.records) if plan.records else None)
 
-    def _write_and_settle(self, batch: list[Job], plan: Plan, encoded: Sequence[Any] | None) -> None:
-        self._settle(batch, plan, self._write(encoded) if encoded is not None else None)
+    def _write_and_settle(self, batch: list[Job], plan: Plan) -> None:
+        self._settle(batch, plan, self._write(plan.to_write) if plan.to_write else None)
 
     def _write(self, records: Sequence[Any]) -> Exception | None:
         try:
