@@ -46,6 +46,7 @@ bench: $(STAMP) browser postgres
 	$(BIN)/python -m bench.spectators
 	$(BIN)/python -m bench.kill_restart
 	$(BIN)/python -m bench.two_processes
+	$(BIN)/python -m bench.app_latency
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .hypothesis
