@@ -10,30 +10,10 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.helpers import expect, frames_of, open_at
+
 pytestmark = pytest.mark.browser
 FIXTURE = "president/classic-four-full"  # seats are changed between games (finishing order)
-
-
-def expect(locator: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
-
-
-def frames_of(served: Any, match_id: str) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    start: int | None = 1
-    with httpx.Client(base_url=served.url, timeout=10) as client:
-        while start:
-            page = client.get(f"/matches/{match_id}/frames", params={"from": start, "limit": 1000}).json()
-            found.extend(page["frames"])
-            start = page["next_step"]
-    return found
-
-
-def open_at(page: Any, served: Any, match_id: str, step: int) -> None:
-    page.goto(f"{served.url}/view/{match_id}?step={step}")
-    expect(page.locator("#caption .step-no")).to_have_text(f"Step {step}")
 
 
 def owner_colour(page: Any, player: str) -> str:

@@ -14,30 +14,14 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.helpers import expect, frames_of
+
 pytestmark = pytest.mark.browser
 STATIC = Path(__file__).resolve().parents[2] / "replay" / "static"
 
 SUITS = "CDHS"
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
-
-
-def expect(locator: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
-
-
-def frames_of(served: Any, match_id: str, token: str | None = None) -> list[dict[str, Any]]:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    found: list[dict[str, Any]] = []
-    start: int | None = 1
-    with httpx.Client(base_url=served.url, timeout=10) as client:
-        while start:
-            page = client.get(f"/matches/{match_id}/frames", params={"from": start, "limit": 1000}, headers=headers).json()
-            found.extend(page["frames"])
-            start = page["next_step"]
-    return found
 
 
 def step_shown(page: Any) -> int:
