@@ -2,8 +2,12 @@
 bodies, bounded load on loopback with wrk (32 connections, one match per connection).
 
 The record path authenticates, decodes, checks the action against the rules, and
-commits it to the SQLite file (synchronous FULL) before replying. Prints requests
-per second and latency for both, and their ratio. Not a test."""
+commits it to the SQLite file (synchronous FULL) before replying. The echo decodes
+the same body into the same request struct and returns. After a warm-up of each,
+the two alternate for ROUNDS rounds (echo, record, echo, record, ...), the record
+path on fresh matches each round; prints every run, then min/median/max of
+requests per second, p50 and p99, the server's CPU time per request, and the ratio
+of the medians. Not a test."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import os
 import re
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -24,8 +29,10 @@ from service.app import Recount
 from service.store import MatchStore, default_env
 
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "32"))
-SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))
-ACTIONS = int(os.environ.get("BENCH_ACTIONS", "4000"))
+SECONDS = int(os.environ.get("BENCH_SECONDS", "6"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+WARM_UP_SECONDS = 2
+ACTIONS = int(os.environ.get("BENCH_ACTIONS", "2000"))
 
 LUA = r"""
 local counter = 0
@@ -68,9 +75,9 @@ def wait_for(port: int) -> None:
     raise RuntimeError("server did not start")
 
 
-def run_wrk(script: Path, url: str) -> dict[str, float]:
+def run_wrk(script: Path, url: str, seconds: int | None = None) -> dict[str, float]:
     out = subprocess.run(
-        ["wrk", "-t", str(CONNECTIONS), "-c", str(CONNECTIONS), "-d", f"{SECONDS}s", "--latency", "-s", str(script), url],
+        ["wrk", "-t", str(CONNECTIONS), "-c", str(CONNECTIONS), "-d", f"{seconds or SECONDS}s", "--latency", "-s", str(script), url],
         capture_output=True, text=True, check=True,
     ).stdout
     def ms(label: str) -> float:
@@ -86,30 +93,62 @@ def run_wrk(script: Path, url: str) -> dict[str, float]:
     }
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def scripts(recount: Recount, setup: msgspec.Struct, folder: Path, bodies: list[str], path: str | None, title: str) -> Path:
+    """One wrk script and a body file per connection; `path` None: a fresh match each."""
+    folder.mkdir()
+    for i in range(CONNECTIONS):
+        if path is None:
+            created = recount.create(msgspec.structs.replace(setup, title=f"{title} {i}"))
+            head = [f"/matches/{created.match_id}/events", created.write_token]
+        else:
+            head = [path, "none"]
+        (folder / f"bodies_{i}.txt").write_text("\n".join([*head, *bodies]) + "\n")
+    script = folder / "run.lua"
+    script.write_text(LUA.replace("DIR", str(folder)).replace("PATH_OVERRIDE", "nil"))
+    return script
+
+
+def spread(values: list[float], form: str) -> str:
+    return "/".join(format(v, form) for v in (min(values), statistics.median(values), max(values)))
+
+
 def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="recount-bench-"))
     db = work / "bench.sqlite"
     setup, actions = play(ACTIONS, seed=3)
     encoder = msgspec.json.Encoder()
+    bodies = [encoder.encode({"events": [action], "expected_version": v}).decode() for v, action in enumerate(actions, start=1)]
     recount = Recount(MatchStore(default_env(str(db))))
-    for i in range(CONNECTIONS):
-        created = recount.create(msgspec.structs.replace(setup, title=f"bench {i}"))
-        lines = [f"/matches/{created.match_id}/events", created.write_token]
-        lines += [encoder.encode({"events": [action], "expected_version": v}).decode() for v, action in enumerate(actions, start=1)]
-        (work / f"bodies_{i}.txt").write_text("\n".join(lines) + "\n")
+    echo = scripts(recount, setup, work / "echo", bodies, "/bench/echo", "echo")
+    # The warm-up and every round record on matches of their own (a match's script starts at step 1).
+    record_scripts = [scripts(recount, setup, work / f"record{r}", bodies, None, f"bench {r}") for r in range(ROUNDS + 1)]
     recount.close()
 
     port = free_port()
     server = subprocess.Popen([sys.executable, *os.environ.get("BENCH_SERVER", "-m bench.serve").split(), str(db), str(port)])
+    url = f"http://127.0.0.1:{port}"
+    runs: dict[str, list[dict[str, float]]] = {"echo": [], "record": []}
+    print(f"record path benchmark: {CONNECTIONS} connections, wrk on loopback, one server process; "
+          f"warm-up {WARM_UP_SECONDS} s each, then {ROUNDS} rounds of echo and record, {SECONDS} s each, interleaved")
+    print(f"{'run':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'server CPU µs/req':>19}")
     try:
         wait_for(port)
-        base = work / "echo.lua"
-        base.write_text(LUA.replace("DIR", str(work)).replace("PATH_OVERRIDE", '"/bench/echo"'))
-        real = work / "record.lua"
-        real.write_text(LUA.replace("DIR", str(work)).replace("PATH_OVERRIDE", "nil"))
-        url = f"http://127.0.0.1:{port}"
-        baseline = run_wrk(base, url)
-        record = run_wrk(real, url)
+        run_wrk(echo, url, WARM_UP_SECONDS)
+        run_wrk(record_scripts[0], url, WARM_UP_SECONDS)
+        for r in range(ROUNDS):
+            for name, script in (("echo", echo), ("record", record_scripts[r + 1])):
+                cpu = cpu_seconds(server.pid)
+                result = run_wrk(script, url)
+                result["cpu_us"] = (cpu_seconds(server.pid) - cpu) * 1e6 / max(result["requests"], 1)
+                runs[name].append(result)
+                label = "baseline: decode + echo" if name == "echo" else "record: check + commit"
+                print(f"{label:<22.22}{result['rps']:>9.0f}{result['p50']:>9.2f}{result['p99']:>9.2f}{result['errors']:>9}{result['cpu_us']:>19.0f}")
     finally:
         server.terminate()
         server.wait()
@@ -124,16 +163,20 @@ def main() -> None:
         total += len(batch)
         position = batch[-1].id + 1
     check.close()
-    recorded = total - CONNECTIONS
-    exhausted = record["requests"] > CONNECTIONS * ACTIONS
+    matches = CONNECTIONS * (ROUNDS + 1)
+    answered = sum(r["requests"] - r["errors"] for r in runs["record"])
 
-    print(f"record path benchmark: {CONNECTIONS} connections, {SECONDS} s each, wrk on loopback, one uvicorn process (uvloop, httptools)")
-    print(f"{'':<28}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'non-2xx':>10}")
-    for name, r in (("baseline: decode + echo", baseline), ("record: check + commit", record)):
-        print(f"{name:<28}{r['rps']:>10.0f}{r['p50']:>10.2f}{r['p99']:>10.2f}{r['errors']:>10}")
-    print(f"ratio record/baseline: {record['rps'] / baseline['rps']:.2f}x  (target >= 0.5x, p99 <= 25 ms)")
-    print(f"events durable in the SQLite file after the run: {recorded} (requests answered 2xx: {record['requests'] - record['errors']})")
-    if exhausted:
+    print(f"min/median/max over {ROUNDS} rounds:")
+    for name in ("echo", "record"):
+        rs = runs[name]
+        print(f"  {name:<7} req/s {spread([r['rps'] for r in rs], '.0f')}   p50 ms {spread([r['p50'] for r in rs], '.2f')}"
+              f"   p99 ms {spread([r['p99'] for r in rs], '.2f')}   CPU µs/req {spread([r['cpu_us'] for r in rs], '.0f')}")
+    ratios = [rec["rps"] / base["rps"] for base, rec in zip(runs["echo"], runs["record"], strict=True)]
+    ratio = statistics.median(r["rps"] for r in runs["record"]) / statistics.median(r["rps"] for r in runs["echo"])
+    print(f"ratio record/echo of the medians: {ratio:.2f}x (per round {spread(ratios, '.2f')}); "
+          f"record p99 median {statistics.median(r['p99'] for r in runs['record']):.1f} ms  (target >= 0.5x, p99 <= 25 ms)")
+    print(f"events durable in the SQLite file: {total - matches} (warm-up included); answered 2xx in the measured rounds: {answered}")
+    if max(r["requests"] for r in runs["record"]) > CONNECTIONS * ACTIONS:
         print("warning: the scripted matches ran out of actions; raise BENCH_ACTIONS")
     shutil.rmtree(work, ignore_errors=True)
 
