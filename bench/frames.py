@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from bench.president_bot import play
+from fixtures.random_player import play_president
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
 from replay import frames
 from service import fixtures
@@ -39,7 +39,7 @@ def median_ms(fn: Callable[[], object], runs: int = RUNS) -> float:
 def main() -> None:
     db = Path(tempfile.mkdtemp(prefix="recount-bench-")) / "bench.sqlite"
     recount = Recount(MatchStore(default_env(str(db))))
-    setup, actions = play(EVENTS - 1, seed=5)
+    setup, actions = play_president(EVENTS - 1, seed=5)
     actions = actions[: EVENTS - 1]  # the created event plus these: exactly EVENTS steps
     match = fixtures.EventFile(name="bench", setup=setup, events=[msgspec.to_builtins(a) for a in actions])
     created = fixtures.record(recount, match)

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import msgspec
 
-from bench.president_bot import PLAYERS, play
+from fixtures.random_player import PLAYERS, play_president
 from bench.record_path import free_port
 
 CYCLES = int(os.environ.get("BENCH_CYCLES", "20"))
@@ -92,7 +92,7 @@ def main() -> None:
     url, process, _ = start(db)
     matches = []
     for seed in range(WRITERS):
-        setup, actions = play(3000, seed=100 + seed, players=PLAYERS[:4])
+        setup, actions = play_president(3000, seed=100 + seed, players=PLAYERS[:4])
         created = httpx.post(url + "/matches", json=msgspec.to_builtins(setup)).json()
         matches.append((created, [msgspec.to_builtins(a) for a in actions]))
     acknowledged: list[tuple[str, int]] = []

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import msgspec
 
-from bench.president_bot import play
+from fixtures.random_player import play_president
 from service.app import Recount
 from service.store import MatchStore, default_env
 
@@ -121,7 +121,7 @@ def spread(values: list[float], form: str) -> str:
 def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="recount-bench-"))
     db = work / "bench.sqlite"
-    setup, actions = play(ACTIONS, seed=3)
+    setup, actions = play_president(ACTIONS, seed=3)
     encoder = msgspec.json.Encoder()
     bodies = [encoder.encode({"events": [action], "expected_version": v}).decode() for v, action in enumerate(actions, start=1)]
     recount = Recount(MatchStore(default_env(str(db))))

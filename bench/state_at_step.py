@@ -10,7 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.president_bot import play
+from fixtures.random_player import play_president
 from domain.protocol import EVERYONE
 from service import fixtures
 from service.app import Recount
@@ -33,7 +33,7 @@ def per_call(fn, samples: int) -> list[float]:
 def main() -> None:
     db = Path(tempfile.mkdtemp(prefix="recount-bench-")) / "bench.sqlite"
     recount = Recount(MatchStore(default_env(str(db))))
-    setup, actions = play(EVENTS - 1, seed=5)
+    setup, actions = play_president(EVENTS - 1, seed=5)
     match = fixtures.EventFile(name="bench", setup=setup, events=[__import__("msgspec").to_builtins(a) for a in actions])
     created = fixtures.record(recount, match)
     log = recount.log(created.match_id)
