@@ -20,7 +20,7 @@ from litestar.params import FromPath, JSONBody
 import domain
 from domain.bid import rules as bid_rules
 from domain.mrpresident import rules as mrpresident_rules
-from domain.president.texts import KNOWLEDGE
+from domain.president.rules import KNOWLEDGE
 from domain.protocol import Rule
 from service.errors import Malformed, NotFound
 from service.params import errors_documented

@@ -3,8 +3,8 @@ at once, for thirteen club districts grouped into six regions worth votes.
 
 Modules: `cards` (card codes), `board` (the board as data, the default a
 reconstruction), `rules` (the sentences cited), `ruleset` (options and presets),
-`events`, `state` (state and `evolve`), `checks`, `tally` (regions, standings),
-`words` (view, redact, describe), `system` (`start` and the protocol object).
+`events`, `state` (state and `evolve`), `checks`, `choices`, `standings` (regions, standings),
+`views` (view, redact), `words` (describe), `system` (`start` and the protocol object).
 """
 
 from domain.bid.system import BidSystem

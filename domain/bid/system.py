@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from domain.bid import checks, choices, state, tally, words
+from domain.bid import checks, choices, standings, state, views, words
 from domain.bid.board import board_from
 from domain.bid.events import ACTIONS, MatchCreated, Seat
 from domain.bid.rules import MODE, PLAYERS, SETUP, SUIT_PER_PLAYER
@@ -68,13 +68,13 @@ class BidSystem:
         return state.evolve(current, event)
 
     def view(self, current: state.BidState, perspective: Perspective) -> dict:
-        return words.view(current, perspective)
+        return views.view(current, perspective)
 
     def redact(self, current: state.BidState, event: msgspec.Struct, perspective: Perspective) -> dict:
-        return words.redact(current, event, perspective)
+        return views.redact(current, event, perspective)
 
     def standings(self, current: state.BidState) -> Standings:
-        return tally.standings(current)
+        return standings.standings(current)
 
     def describe(
         self, current: state.BidState, event: msgspec.Struct, after: state.BidState | None = None, perspective: Perspective = SPECTATOR

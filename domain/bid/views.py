@@ -1,4 +1,4 @@
-"""What each perspective sees: `view`, `redact` and `describe`.
+"""What each perspective sees: `view` and `redact` (`describe`, the same in words, is words.py).
 
 Everything in Presidential Bid is shown at the table (each player's suit is known
 and every bid is shown), so hands are public; the one secret is a sealed bid,
@@ -13,10 +13,10 @@ import msgspec
 
 from domain.bid import cards
 from domain.bid.board import region_of
-from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed, MatchCreated
+from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed
 from domain.bid.state import ROUNDS, BidState, finished, winning_bid
-from domain.bid.tally import RegionResult, how, region_results
-from domain.protocol import SPECTATOR, Perspective
+from domain.bid.standings import RegionResult, how, region_results
+from domain.protocol import Perspective
 
 HIDDEN = "committed"
 
@@ -90,7 +90,7 @@ def _result_view(result: RegionResult) -> dict[str, Any]:
     """The region as the tally stands at this step. Given "so far" for a region still
     being played (`final` false), as the standings give it: who leads it is public,
     every district's winner and card being on the board. The result is the tally's
-    own (domain/bid/tally.py), so the viewer need not know the rule."""
+    own (domain/bid/standings.py), so the viewer need not know the rule."""
     return {
         "winner": result.winner,
         "by": result.by,
@@ -107,26 +107,3 @@ def redact(state: BidState, event: msgspec.Struct, perspective: Perspective) -> 
     if isinstance(event, BidCommitted) and not sees_commit(perspective, event.player):
         data["card"] = HIDDEN
     return data
-
-
-def describe(state: BidState, event: msgspec.Struct, perspective: Perspective = SPECTATOR) -> str:
-    """One line as `perspective` may know the event: a sealed bid's card is named only
-    to its player and to everyone (as `redact` shows it), never to the others."""
-    if isinstance(event, MatchCreated):
-        seats = ", ".join(f"{seat.player} holds the {cards.SUITS.get(seat.suit, seat.suit)}" for seat in event.players)
-        note = " (a reconstruction)" if event.board.reconstruction else ""
-        return f"Presidential Bid on the {event.board.name}{note}: {seats}"
-    if isinstance(event, DistrictRevealed):
-        region = region_of(state.match.board).get(event.district)
-        where = f" in {region.name}" if region else ""
-        return f"Round {len(state.districts) + 1}: {cards.district_name(event.district)}{where} is up for bid"
-    if isinstance(event, BidCommitted):
-        card = f": {cards.card_name(event.card)}" if sees_commit(perspective, event.player) else ""
-        return f"{event.player} commits a sealed bid{card}"
-    if isinstance(event, BidsRevealed):
-        shown = ", ".join(f"{bid.player} shows {cards.card_name(bid.card)}" for bid in event.bids)
-        district = cards.district_name(state.up) if state.up else "the district"
-        best = winning_bid(event.bids) if event.bids and all(cards.is_card(b.card) for b in event.bids) else None
-        outcome = f"{best.player} wins {district}" if best else f"a tie: {district} stays neutral"
-        return f"{shown}: {outcome}"
-    return type(event).__name__

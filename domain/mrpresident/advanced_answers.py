@@ -4,7 +4,7 @@ basic actions' lists now that the advanced game reaches them."""
 
 from __future__ import annotations
 
-from domain.mrpresident import advanced_rules as adv
+from domain.mrpresident import rules_advanced as adv
 from domain.mrpresident import events as ev
 from domain.mrpresident import rules
 from domain.protocol import Rule

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from domain.mrpresident import advanced_rules, rules
+from domain.mrpresident import rules_advanced, rules
 from domain.mrpresident.board import MEMBERS, PARTIES
 from domain.mrpresident.campaign import (
     check_limits,
@@ -63,33 +63,33 @@ def check_advertised(state: MatchState, event: Advertised) -> None:
     assert turn is not None
     party = state.seats[seat].party
     if not lucky(turn.dice):
-        raise IllegalAction(f"a roll of {turn.dice[0]} and {turn.dice[1]} is neither 7 nor doubles", advanced_rules.ADVERTISE_ROLL)
+        raise IllegalAction(f"a roll of {turn.dice[0]} and {turn.dice[1]} is neither 7 nor doubles", rules_advanced.ADVERTISE_ROLL)
     if state.funds[party] < LEAST_FUNDS:
-        raise IllegalAction(f"the {MEMBERS[PARTIES[party]]} have ${state.funds[party]} million, less than $1 million", advanced_rules.ADVERTISE_ROLL)
+        raise IllegalAction(f"the {MEMBERS[PARTIES[party]]} have ${state.funds[party]} million, less than $1 million", rules_advanced.ADVERTISE_ROLL)
     region = state.board.by_region.get(event.region)
     if region is None or region not in turn.regions:
-        rule = advanced_rules.ADVERTISE_HOME_STRETCH if len(turn.regions) > 1 else advanced_rules.ADVERTISE_REGION
+        rule = rules_advanced.ADVERTISE_HOME_STRETCH if len(turn.regions) > 1 else rules_advanced.ADVERTISE_REGION
         raise IllegalAction(f"advertise in the region declared, not {event.region!r}", rule)
     drawn = ballots_drawn(state, seat)
     if event.drawn != drawn:
-        raise IllegalAction(f"{event.player} draws {drawn} Ballots (the Advertising rating), not {event.drawn}", advanced_rules.ADVERTISE_RATING)
+        raise IllegalAction(f"{event.player} draws {drawn} Ballots (the Advertising rating), not {event.drawn}", rules_advanced.ADVERTISE_RATING)
     if len(event.ballots) > drawn:
-        raise IllegalAction(f"{event.player} drew only {drawn} Ballots", advanced_rules.ADVERTISE_RATING)
+        raise IllegalAction(f"{event.player} drew only {drawn} Ballots", rules_advanced.ADVERTISE_RATING)
     opponent = state.opponent(seat)
     if len(event.ballots) > state.decks[opponent]:
-        raise IllegalAction(f"{state.players[opponent]}'s deck can replenish only {state.decks[opponent]} Ballots", advanced_rules.ADVERTISE_REPLENISH)
+        raise IllegalAction(f"{state.players[opponent]}'s deck can replenish only {state.decks[opponent]} Ballots", rules_advanced.ADVERTISE_REPLENISH)
     check_votes(event.ballots)
-    check_on_board(state, event.ballots, advanced_rules.ADVERTISE_REGION)
+    check_on_board(state, event.ballots, rules_advanced.ADVERTISE_REGION)
     for ballot in event.ballots:
         place = state.board.by_abbr[ballot.state]
         if state.board.places[place].region != region or ballot.home_state_card:
-            raise IllegalAction(f"{ballot.state} is not in the {event.region} region", advanced_rules.ADVERTISE_REGION)
+            raise IllegalAction(f"{ballot.state} is not in the {event.region} region", rules_advanced.ADVERTISE_REGION)
         if place in state.advertised[party]:
-            raise IllegalAction(f"the {MEMBERS[PARTIES[party]]} have advertised in {ballot.state} already", advanced_rules.ADVERTISE_ONCE)
+            raise IllegalAction(f"the {MEMBERS[PARTIES[party]]} have advertised in {ballot.state} already", rules_advanced.ADVERTISE_ONCE)
     check_limits(state, party, event.ballots)
     cost = cost_of(state, [b.state for b in event.ballots])
     if cost > state.funds[party]:
-        raise IllegalAction(f"advertising there costs ${cost} million; the funds hold ${state.funds[party]} million", advanced_rules.ADVERTISE_COST)
+        raise IllegalAction(f"advertising there costs ${cost} million; the funds hold ${state.funds[party]} million", rules_advanced.ADVERTISE_COST)
 
 
 def evolve_advertised(state: MatchState, event: Advertised) -> MatchState:
@@ -132,24 +132,24 @@ def check_funds_raised(state: MatchState, event: FundsRaised) -> None:
     party = state.seats[seat].party
     if not event.state:
         if open_fund_states(state, seat):
-            raise IllegalAction("select one of the three states located", advanced_rules.FUND_STATE)
+            raise IllegalAction("select one of the three states located", rules_advanced.FUND_STATE)
         if event.amount or event.chart_dice:
-            raise IllegalAction("no state is open to fund raising: nothing is raised", advanced_rules.FUND_ONCE)
+            raise IllegalAction("no state is open to fund raising: nothing is raised", rules_advanced.FUND_ONCE)
         return
     place = state.board.by_abbr.get(event.state)
     if place is None or place not in turn.reach:
-        raise IllegalAction(f"a roll of {turn.dice[0]} and {turn.dice[1]} does not locate {event.state}", advanced_rules.FUND_STATE)
+        raise IllegalAction(f"a roll of {turn.dice[0]} and {turn.dice[1]} does not locate {event.state}", rules_advanced.FUND_STATE)
     if place in state.fund_states[party]:
-        raise IllegalAction(f"the {MEMBERS[PARTIES[party]]} have raised funds in {event.state} already", advanced_rules.FUND_ONCE)
+        raise IllegalAction(f"the {MEMBERS[PARTIES[party]]} have raised funds in {event.state} already", rules_advanced.FUND_ONCE)
     if len(event.chart_dice) != 2 or not all(1 <= d <= 6 for d in event.chart_dice):
-        raise IllegalAction(f"roll the dice again: record both, each 1 to 6 (got {event.chart_dice})", advanced_rules.FUND_CHART)
+        raise IllegalAction(f"roll the dice again: record both, each 1 to 6 (got {event.chart_dice})", rules_advanced.FUND_CHART)
     entry = state.board.places[place].entry
     amount = state.tables.fund_raising_amount(entry.electoral_votes, sum(event.chart_dice), fund_raising_rating(state, seat))
     if event.amount != amount:
         raise IllegalAction(
             f"the Chart gives ${amount} million for {entry.electoral_votes} electorals, a roll of {sum(event.chart_dice)} "
             f"and Fund Raising rating {fund_raising_rating(state, seat)}, not ${event.amount} million",
-            advanced_rules.FUND_CHART,
+            rules_advanced.FUND_CHART,
         )
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from msgspec.structs import replace
 
-from domain.mrpresident import advanced_rules, rules
+from domain.mrpresident import rules_advanced, rules
 from domain.mrpresident.board import MEMBERS, PARTIES
 from domain.mrpresident.events import Ballot, BallotsCast, DiceRolled
 from domain.mrpresident.state import CastBallot, Hand, MatchState, Turn
@@ -49,8 +49,8 @@ def require_turn(state: MatchState, player: str, *, at_headquarters: bool = Fals
         raise IllegalAction(f"{player} is at Campaign Headquarters and draws a card now", rules.HQ_CARD)
     if state.turn.raising_funds != raising_funds:
         if raising_funds:
-            raise IllegalAction(f"{player} did not announce fund raising before rolling", advanced_rules.FUND_ANNOUNCE)
-        raise IllegalAction(f"{player} announced fund raising: the roll locates a state to raise funds in", advanced_rules.FUND_STATE)
+            raise IllegalAction(f"{player} did not announce fund raising before rolling", rules_advanced.FUND_ANNOUNCE)
+        raise IllegalAction(f"{player} announced fund raising: the roll locates a state to raise funds in", rules_advanced.FUND_STATE)
     return seat
 
 
@@ -71,7 +71,7 @@ def check_dice_rolled(state: MatchState, event: DiceRolled) -> None:
         raise IllegalAction("this match's ruleset leaves Fund Raising off", rules.ADVANCED)
     if len(event.regions) > (2 if state.home_stretch and not event.raising_funds else 1):
         if event.raising_funds:
-            raise IllegalAction("fund raising selects one region", advanced_rules.FUND_ANNOUNCE)
+            raise IllegalAction("fund raising selects one region", rules_advanced.FUND_ANNOUNCE)
         if state.home_stretch:
             raise IllegalAction("at most two regions in the home stretch", rules.HOME_STRETCH)
         raise IllegalAction("one region per turn until the home stretch", rules.HOME_STRETCH)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
-from domain.mrpresident import advanced_rules, rules
+from domain.mrpresident import rules_advanced, rules
 from domain.mrpresident.advertising import lucky
 from domain.mrpresident.campaign import check_hand, check_on_board, check_votes, end_turn, from_hand, put_in_box, require_turn
 from domain.mrpresident.events import Ballot, Debated
@@ -58,15 +58,15 @@ def check_risked(state: MatchState, seat: int, ballots: Sequence[Ballot], least:
     """DEBATE 3-4: one Ballot per region, no more than four, never the “Home State” one."""
     name = state.players[seat]
     check_votes(ballots)
-    check_on_board(state, ballots, advanced_rules.DEBATE_RISK)
+    check_on_board(state, ballots, rules_advanced.DEBATE_RISK)
     if any(b.home_state_card for b in ballots):
-        raise IllegalAction('No "Home State" Ballots may be risked', advanced_rules.DEBATE_HOME_STATE)
+        raise IllegalAction('No "Home State" Ballots may be risked', rules_advanced.DEBATE_HOME_STATE)
     regions = [state.board.places[state.board.by_abbr[b.state]].region for b in ballots]
     if len(set(regions)) != len(regions) or len(ballots) > MOST_RISKED:
-        raise IllegalAction(f"{name} risks at most one Ballot per region and at most four", advanced_rules.DEBATE_RISK)
+        raise IllegalAction(f"{name} risks at most one Ballot per region and at most four", rules_advanced.DEBATE_RISK)
     check_hand(state, seat, ballots)
     if len(ballots) < least:
-        rule = advanced_rules.DEBATE_CHALLENGER if seat == state.current else advanced_rules.DEBATE_RATING
+        rule = rules_advanced.DEBATE_CHALLENGER if seat == state.current else rules_advanced.DEBATE_RATING
         raise IllegalAction(f"{name} must risk at least {least} Ballots, not {len(ballots)}", rule)
 
 
@@ -94,30 +94,30 @@ def check_debated(state: MatchState, event: Debated) -> None:
     turn = state.turn
     assert turn is not None and state.tables is not None
     if not lucky(turn.dice):
-        raise IllegalAction(f"a roll of {turn.dice[0]} and {turn.dice[1]} is neither 7 nor doubles", advanced_rules.DEBATE_ROLL_FIRST)
+        raise IllegalAction(f"a roll of {turn.dice[0]} and {turn.dice[1]} is neither 7 nor doubles", rules_advanced.DEBATE_ROLL_FIRST)
     if event.issue not in state.tables.issues:
-        raise IllegalAction(f"{event.issue!r} is not an issue on the back of the Tally Board", advanced_rules.DEBATE_ISSUES)
+        raise IllegalAction(f"{event.issue!r} is not an issue on the back of the Tally Board", rules_advanced.DEBATE_ISSUES)
     if event.issue in state.issues_won():
-        raise IllegalAction(f"{event.issue} has been won and may not be debated again", advanced_rules.DEBATE_ISSUE)
+        raise IllegalAction(f"{event.issue} has been won and may not be debated again", rules_advanced.DEBATE_ISSUE)
     if event.office not in state.seats[seat].offices:
-        rule = advanced_rules.DEBATE_WHO if not state.four else advanced_rules.DEBATE_OPPONENT
+        rule = rules_advanced.DEBATE_WHO if not state.four else rules_advanced.DEBATE_OPPONENT
         raise IllegalAction(f"{event.player} runs for {' and '.join(state.seats[seat].offices)}, not {event.office}", rule)
     _, mine, opponent, theirs = debaters(state, seat, event.office)
     four = min(MOST_RISKED, len(state.board.board.regions))
     if len(event.risked) != four:
-        raise IllegalAction(f"the challenger must risk four Ballots, one for each region, not {len(event.risked)}", advanced_rules.DEBATE_CHALLENGER)
+        raise IllegalAction(f"the challenger must risk four Ballots, one for each region, not {len(event.risked)}", rules_advanced.DEBATE_CHALLENGER)
     check_risked(state, seat, event.risked, four)
     least = state.tables.debate_least_risk[str(state.tables.debate_rating(theirs))]
     check_risked(state, opponent, event.opponent_risked, min(least, state.hands[opponent].total))
     for card, dice in ((mine, event.dice), (theirs, event.opponent_dice)):
         times = 2 if card_identified(card, event.issue) else 1
         if len(dice) != 2 * times or not all(1 <= d <= 6 for d in dice):
-            raise IllegalAction(f"{card.name} rolls two dice {times} time{'s' if times > 1 else ''} on {event.issue}", advanced_rules.DEBATE_ROLL)
+            raise IllegalAction(f"{card.name} rolls two dice {times} time{'s' if times > 1 else ''} on {event.issue}", rules_advanced.DEBATE_ROLL)
     # Every risked Ballot is cast, by the winner or (stalemate) by its owner.
     cast = {b.state for b in [*event.risked, *event.opponent_risked]}
     stray = [s for s in event.unrecorded if s not in cast]
     if stray:
-        raise IllegalAction(f"no risked Ballot is cast in {', '.join(stray)}", advanced_rules.DEBATE_CAST)
+        raise IllegalAction(f"no risked Ballot is cast in {', '.join(stray)}", rules_advanced.DEBATE_CAST)
 
 
 def evolve_debated(state: MatchState, event: Debated) -> MatchState:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from domain.mrpresident import advanced_rules
+from domain.mrpresident import rules_advanced
 from domain.mrpresident.board import MEMBERS, PARTIES
 from domain.mrpresident.events import IncumbentYearBegun
 from domain.mrpresident.standings import standings, winner
@@ -35,12 +35,12 @@ def check_incumbent_year_begun(state: MatchState, event: IncumbentYearBegun) -> 
     winner of one game run for re-election in the following game.” Only after a first
     game that elected him, naming his party and his card."""
     if state.phase != "elected":
-        raise IllegalAction("the second game follows a first game that elected a President", advanced_rules.INCUMBENT_SECOND_GAME)
+        raise IllegalAction("the second game follows a first game that elected a President", rules_advanced.INCUMBENT_SECOND_GAME)
     party = elected(state)
     assert party is not None
     president = state.tickets[party].president.name  # type: ignore[union-attr]
     if (event.party, event.president) != (PARTIES[party], president):
-        raise IllegalAction(f"the first game elected {president} of the {MEMBERS[PARTIES[party]]}", advanced_rules.INCUMBENT_CARD)
+        raise IllegalAction(f"the first game elected {president} of the {MEMBERS[PARTIES[party]]}", rules_advanced.INCUMBENT_CARD)
 
 
 def evolve_incumbent_year_begun(state: MatchState, event: IncumbentYearBegun) -> MatchState:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from domain.mrpresident import advanced_rules, rules
+from domain.mrpresident import rules_advanced, rules
 from domain.mrpresident.board import PARTIES
 from domain.mrpresident.campaign import require_player
 from domain.mrpresident.events import CandidatePicked, CandidatesLaidOut, TicketChosen
@@ -19,7 +19,7 @@ LAID_OUT = {4: 5, 2: 7}  # cards per player: “five of his party's cards”, �
 
 def require_nomination(state: MatchState) -> None:
     if state.incumbent()[0]:
-        raise IllegalAction("in the incumbent year the candidates are selected from any of the party's cards", advanced_rules.INCUMBENT_CHALLENGERS)
+        raise IllegalAction("in the incumbent year the candidates are selected from any of the party's cards", rules_advanced.INCUMBENT_CHALLENGERS)
     if not state.created.ruleset.nomination:
         raise IllegalAction("this match's ruleset leaves Nomination off: the basic SETUP chooses the tickets", rules.ADVANCED)
     if not state.party_of:
@@ -31,7 +31,7 @@ def partners(state: MatchState, party: int) -> list[str]:
 
 
 def laid_rule(state: MatchState):
-    return advanced_rules.NOMINATION_FOUR if state.four else advanced_rules.NOMINATION_TWO
+    return rules_advanced.NOMINATION_FOUR if state.four else rules_advanced.NOMINATION_TWO
 
 
 def check_candidates_laid_out(state: MatchState, event: CandidatesLaidOut) -> None:
@@ -65,13 +65,13 @@ def check_candidate_picked(state: MatchState, event: CandidatePicked) -> None:
     require_nomination(state)
     require_player(state, event.player)
     if not state.four:
-        raise IllegalAction("two players choose both candidates at once", advanced_rules.NOMINATION_TWO_PICK)
+        raise IllegalAction("two players choose both candidates at once", rules_advanced.NOMINATION_TWO_PICK)
     if event.player not in state.laid_out:
-        raise IllegalAction(f"{event.player} lays out five Candidate cards first", advanced_rules.NOMINATION_FOUR)
+        raise IllegalAction(f"{event.player} lays out five Candidate cards first", rules_advanced.NOMINATION_FOUR)
     if event.player in state.picked:
-        raise IllegalAction(f"{event.player} has chosen a candidate already", advanced_rules.NOMINATION_PICK)
+        raise IllegalAction(f"{event.player} has chosen a candidate already", rules_advanced.NOMINATION_PICK)
     if event.card not in state.laid_out[event.player]:
-        raise IllegalAction(f"{event.card} is not among {event.player}'s five cards", advanced_rules.NOMINATION_PICK)
+        raise IllegalAction(f"{event.card} is not among {event.player}'s five cards", rules_advanced.NOMINATION_PICK)
 
 
 def evolve_candidate_picked(state: MatchState, event: CandidatePicked) -> MatchState:
@@ -90,37 +90,37 @@ def check_nominated_ticket(state: MatchState, event: TicketChosen) -> None:
         if state.tables.card(party, card.name) != card:
             raise IllegalAction(f"{card.name} is not a {event.party} Candidate card of this match as printed", rules.CANDIDATES)
     if event.president.name == event.vice_president.name:
-        raise IllegalAction("a ticket is two different candidates", advanced_rules.NOMINATION_MATE)
+        raise IllegalAction("a ticket is two different candidates", rules_advanced.NOMINATION_MATE)
     if not state.four:
         cards = state.laid_out.get(members[0], ())
         if not cards:
-            raise IllegalAction(f"{members[0]} lays out seven Candidate cards first", advanced_rules.NOMINATION_TWO)
+            raise IllegalAction(f"{members[0]} lays out seven Candidate cards first", rules_advanced.NOMINATION_TWO)
         if event.president.name not in cards or event.vice_president.name not in cards:
-            raise IllegalAction(f"{members[0]} selects both candidates from his seven", advanced_rules.NOMINATION_TWO_PICK)
+            raise IllegalAction(f"{members[0]} selects both candidates from his seven", rules_advanced.NOMINATION_TWO_PICK)
         return
     if any(m not in state.picked for m in members):
-        raise IllegalAction(f"{' and '.join(members)} each choose a candidate first", advanced_rules.NOMINATION_PICK)
+        raise IllegalAction(f"{' and '.join(members)} each choose a candidate first", rules_advanced.NOMINATION_PICK)
     by_card = {state.picked[m]: m for m in members}
     if event.president.name not in by_card or by_card[event.president.name] != event.president_player:
-        raise IllegalAction("the presidential candidate is one of the two chosen, played by the player who chose him", advanced_rules.NOMINATION_WINNER)
+        raise IllegalAction("the presidential candidate is one of the two chosen, played by the player who chose him", rules_advanced.NOMINATION_WINNER)
     if event.vice_president_player != next(m for m in members if m != event.president_player):
         raise IllegalAction("the partner plays the running mate", rules.TICKET_FOUR)
     nine = {name for m in members for name in state.laid_out[m]} - {event.president.name}
     if event.vice_president.name not in nine:
-        raise IllegalAction(f"{event.vice_president.name} is not among the remaining nine cards", advanced_rules.NOMINATION_MATE)
+        raise IllegalAction(f"{event.vice_president.name} is not among the remaining nine cards", rules_advanced.NOMINATION_MATE)
     other = state.tables.card(party, next(n for n in by_card if n != event.president.name))
     assert other is not None
     mine, theirs = event.president.effective_total, other.effective_total
     if event.settled == "effective total" and mine <= theirs:
-        raise IllegalAction(f"{event.president.name}'s Effective Total {mine} is not higher than {theirs}", advanced_rules.NOMINATION_WINNER)
+        raise IllegalAction(f"{event.president.name}'s Effective Total {mine} is not higher than {theirs}", rules_advanced.NOMINATION_WINNER)
     if event.settled == "dice":
         totals = {name: sum(d) for name, d in event.dice.items()}
         if mine != theirs:
-            raise IllegalAction("dice are rolled only when the Effective Totals are equal", advanced_rules.NOMINATION_WINNER)
+            raise IllegalAction("dice are rolled only when the Effective Totals are equal", rules_advanced.NOMINATION_WINNER)
         if set(totals) != set(members) or any(len(d) != 2 or not all(1 <= x <= 6 for x in d) for d in event.dice.values()):
-            raise IllegalAction("record two dice for each partner", advanced_rules.NOMINATION_WINNER)
+            raise IllegalAction("record two dice for each partner", rules_advanced.NOMINATION_WINNER)
         if totals[event.president_player] <= totals[event.vice_president_player]:
-            raise IllegalAction(f"{event.president_player} did not roll the higher number", advanced_rules.NOMINATION_WINNER)
+            raise IllegalAction(f"{event.president_player} did not roll the higher number", rules_advanced.NOMINATION_WINNER)
 
 
 def check_incumbent_ticket(state: MatchState, event: TicketChosen) -> None:
@@ -137,12 +137,12 @@ def check_incumbent_ticket(state: MatchState, event: TicketChosen) -> None:
         # The elected President's card is the one he won with (this match's first game may have been the basic one).
         printed = state.in_office if state.in_office is not None and card.name == president and party == incumbent else state.tables.card(party, card.name)
         if printed != card:
-            raise IllegalAction(f"{card.name} is not a {event.party} Candidate card of this match as printed", advanced_rules.INCUMBENT_CHALLENGERS)
+            raise IllegalAction(f"{card.name} is not a {event.party} Candidate card of this match as printed", rules_advanced.INCUMBENT_CHALLENGERS)
     if event.president.name == event.vice_president.name:
-        raise IllegalAction("a ticket is two different candidates", advanced_rules.INCUMBENT_CARD)
+        raise IllegalAction("a ticket is two different candidates", rules_advanced.INCUMBENT_CARD)
     if party != incumbent:
         return
     if state.tickets[1 - incumbent] is None:
-        raise IllegalAction("the challengers nominate their candidates first", advanced_rules.INCUMBENT_LAST)
+        raise IllegalAction("the challengers nominate their candidates first", rules_advanced.INCUMBENT_LAST)
     if event.president.name != president:
-        raise IllegalAction(f"{president} runs for re-election, not {event.president.name}", advanced_rules.INCUMBENT_CARD)
+        raise IllegalAction(f"{president} runs for re-election, not {event.president.name}", rules_advanced.INCUMBENT_CARD)

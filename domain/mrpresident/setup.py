@@ -7,7 +7,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.mrpresident import board as boards
-from domain.mrpresident import advanced_rules, rules
+from domain.mrpresident import rules_advanced, rules
 from domain.mrpresident.board import PARTIES
 from domain.mrpresident.campaign import refill_all
 from domain.mrpresident.events import (
@@ -54,9 +54,9 @@ def start(setup: MatchSetup) -> MatchCreated:
     if ruleset.incumbent:
         check_incumbent_setup(ruleset, setup.mode, tables)
     if ruleset.incumbent_year and setup.mode != "electoral":
-        raise IllegalAction("the incumbent year is played for electoral votes only", advanced_rules.INCUMBENT_ELECTORAL)
+        raise IllegalAction("the incumbent year is played for electoral votes only", rules_advanced.INCUMBENT_ELECTORAL)
     if ruleset.incumbent_year and ruleset.incumbent:
-        raise IllegalAction("a two-game incumbent year elects its incumbent in its first game: name none", advanced_rules.INCUMBENT_ELECTORAL)
+        raise IllegalAction("a two-game incumbent year elects its incumbent in its first game: name none", rules_advanced.INCUMBENT_ELECTORAL)
     return MatchCreated(
         ruleset=replace(ruleset, board=board.name),
         board=board,
@@ -73,11 +73,11 @@ def check_incumbent_setup(ruleset: Ruleset, mode: str | None, tables) -> None:
     is played in the usual manner using the electoral vote tally.” The second game
     names the elected President's card from the incumbent party's deck."""
     if mode != "electoral":
-        raise IllegalAction("the incumbent year is played for electoral votes only", advanced_rules.INCUMBENT_ELECTORAL)
+        raise IllegalAction("the incumbent year is played for electoral votes only", rules_advanced.INCUMBENT_ELECTORAL)
     if tables.card(PARTIES.index(ruleset.incumbent), ruleset.incumbent_president) is None:
         raise IllegalAction(
             f"name the elected President's card in the {ruleset.incumbent} deck (not {ruleset.incumbent_president!r})",
-            advanced_rules.INCUMBENT_CARD,
+            rules_advanced.INCUMBENT_CARD,
         )
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from domain.mrpresident import advanced_rules, rules
+from domain.mrpresident import rules_advanced, rules
 from domain.mrpresident.board import PARTIES, Board
 from domain.protocol import IllegalAction
 
@@ -211,32 +211,32 @@ def validate(tables: AdvancedTables, board: Board) -> None:
     for party in PARTIES:
         cards = tables.candidates.get(party, [])
         if len(cards) < 7 or len({c.name for c in cards}) != len(cards):
-            raise IllegalAction(f"the {party} deck needs at least seven Candidate cards with distinct names", advanced_rules.NOMINATION_TWO)
+            raise IllegalAction(f"the {party} deck needs at least seven Candidate cards with distinct names", rules_advanced.NOMINATION_TWO)
         for card in cards:
             if card.home_state not in states:
                 raise IllegalAction(f"{card.name}'s home state {card.home_state!r} is not on the board", rules.CANDIDATES)
             if card.effective_total != card.ratings_sum:
                 raise IllegalAction(f"{card.name}'s Effective Total is not the sum of the ratings", rules.EFFECTIVE_TOTAL)
             if card.fund_raising not in RATINGS:
-                raise IllegalAction(f"{card.name}'s Fund Raising rating must be 1, 2 or 3", advanced_rules.FUND_CHART)
+                raise IllegalAction(f"{card.name}'s Fund Raising rating must be 1, 2 or 3", rules_advanced.FUND_CHART)
             if card.campaign_ability < 1 or min(card.financial_support, card.press_support, card.advertising) < 0:
                 raise IllegalAction(f"{card.name}'s ratings must not be negative", rules.HAND)
             unknown = [i for i in card.issues if i not in tables.issues]
             if unknown or not card.issues:
-                raise IllegalAction(f"{card.name} needs issues from the list (not {unknown})", advanced_rules.DEBATE_RATING)
+                raise IllegalAction(f"{card.name} needs issues from the list (not {unknown})", rules_advanced.DEBATE_RATING)
     for entry in states.values():
         for dice in DICE_SUMS:
             for rating in RATINGS:
                 amount = tables.fund_raising_amount(entry.electoral_votes, dice, rating)
                 if amount is None or amount < 0:
-                    raise IllegalAction(f"the Fund Raising Chart has no amount for {entry.name} ({entry.electoral_votes} electorals)", advanced_rules.FUND_CHART)
+                    raise IllegalAction(f"the Fund Raising Chart has no amount for {entry.name} ({entry.electoral_votes} electorals)", rules_advanced.FUND_CHART)
         for party in PARTIES:
             if entry.abbr not in tables.incumbent_edges.get(party, {}):
-                raise IllegalAction(f"the incumbent's edges lack {entry.name}", advanced_rules.INCUMBENT_EDGE)
+                raise IllegalAction(f"the incumbent's edges lack {entry.name}", rules_advanced.INCUMBENT_EDGE)
     ratings = {str(r) for r in range(1, max(int(r) for r in tables.debate_wins or {"0": []}) + 1)}
     if not tables.debate_wins or set(tables.debate_wins) != ratings or set(tables.debate_least_risk) != ratings:
-        raise IllegalAction("the debate table needs winning numbers and the fewest risked Ballots for ratings 1 up", advanced_rules.DEBATE_ROLL)
+        raise IllegalAction("the debate table needs winning numbers and the fewest risked Ballots for ratings 1 up", rules_advanced.DEBATE_ROLL)
     if any(not 0 <= n <= MOST_RISKED for n in tables.debate_least_risk.values()):
-        raise IllegalAction("No player may risk more than four Ballots", advanced_rules.DEBATE_RISK)
+        raise IllegalAction("No player may risk more than four Ballots", rules_advanced.DEBATE_RISK)
     if any(not 2 <= n <= 12 for wins in tables.debate_wins.values() for n in wins):
-        raise IllegalAction("a debate's winning numbers are dice sums, 2 to 12", advanced_rules.DEBATE_ROLL)
+        raise IllegalAction("a debate's winning numbers are dice sums, 2 to 12", rules_advanced.DEBATE_ROLL)

@@ -9,7 +9,7 @@ from domain.president.events import CardsDealt, CardsExchanged, DirectionChosen,
 from domain.president.order import rank_value, value
 from domain.president.playing import check_between_games, cite, plural
 from domain.president.state import ExchangeDue, State, received_from
-from domain.president.texts import KNOWLEDGE, has
+from domain.president.rules import KNOWLEDGE, has
 from domain.protocol import IllegalAction, Rule
 
 # -- the deal ---------------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ from domain.president.playing import (
     cite,
 )
 from domain.president.state import State
-from domain.president.texts import KNOWLEDGE, UNKNOWN_ACTION
+from domain.president.rules import KNOWLEDGE, UNKNOWN_ACTION
 from domain.protocol import IllegalAction
 
 # -- what an action names: players of the match, codes of the deck ---------------------------------

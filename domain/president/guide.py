@@ -1,7 +1,7 @@
 """What the guide page (service/guide.py) cannot read off the event types: the rules each action's
 check enforces, and a setup in which an action no fixture records comes up in a random legal game.
 
-The rules are declared as concepts (texts.py): a check cites `rule(ruleset.text, concept)`, so one
+The rules are declared as concepts (rules.py): a check cites `rule(ruleset.text, concept)`, so one
 concept stands for the sentence of each text (classic, Friday, the commercial deck) or the house
 rule where a text is silent. tests/service/test_guide.py drives every fixture event of each type
 through mutations (another player, another card, another count, another moment) and fails if a
@@ -21,7 +21,7 @@ from domain.president.events import (
     PlayerLeft,
     PlayerPassed,
 )
-from domain.president.texts import BOOKS, KNOWLEDGE, MATCH_OVER, rule
+from domain.president.rules import BOOKS, KNOWLEDGE, MATCH_OVER, rule
 from domain.protocol import MatchSetup, Rule
 
 # Every action: nothing after the match's end; only its players; only its deck's cards.

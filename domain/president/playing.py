@@ -9,7 +9,7 @@ from domain.president.events import CardDrawn
 from domain.president.hands import missing, unseen_copies
 from domain.president.order import beats_any_set, is_lone_wild, value
 from domain.president.state import State
-from domain.president.texts import KNOWLEDGE, MATCH_OVER, rule
+from domain.president.rules import KNOWLEDGE, MATCH_OVER, rule
 from domain.protocol import IllegalAction, Rule
 
 

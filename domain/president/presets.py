@@ -9,7 +9,7 @@ import msgspec
 
 from domain.president.cards import JOKER, suited_deck
 from domain.president.ruleset import Ruleset
-from domain.president.texts import RULES_ARE_DATA
+from domain.president.rules import RULES_ARE_DATA
 from domain.protocol import IllegalAction
 
 # presidents-deck.txt names the ranks by the # on the card: "Bomb (0), Turd (1), Couch Potato (2)", "Citizen

@@ -10,7 +10,7 @@ variation on a classic match) cites the text it comes from.
 
 from __future__ import annotations
 
-from domain.president.texts_daifugo import DAIFUGO
+from domain.president.rules_daifugo import DAIFUGO
 from domain.protocol import Rule
 
 CLASSIC_FILE = "president-classic.md"

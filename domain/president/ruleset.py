@@ -18,7 +18,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     preset: Annotated[str, Meta(description="The preset this ruleset starts from: classic, friday, deck or daifugo.")] = "classic"
     text: Annotated[
         str,
-        Meta(description='Which rules text the checks cite ("classic", "friday", "deck", "daifugo"); see texts.py.'),
+        Meta(description='Which rules text the checks cite ("classic", "friday", "deck", "daifugo"); see rules.py.'),
     ] = "classic"
     min_players: Annotated[int, Meta(description='The fewest players. classic: "_player_: 4-7".')] = 4
     max_players: Annotated[int, Meta(description='The most players. classic: "_player_: 4-7".')] = 7

@@ -1,6 +1,6 @@
 """The shape of a play where the ruleset has sequences or a Joker that stands for a card (docs/daifugo.md):
 a group, a sequence or a lone Joker; what it beats, the suit lock, the 8-cut, the revolution; and the
-checks of those rules, each citing its sentence of docs/daifugo.md (texts_daifugo.py)."""
+checks of those rules, each citing its sentence of docs/daifugo.md (rules_daifugo.py)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def shaped(state: State) -> bool:
 
 
 def _cite(state: State, concept: str) -> Rule:
-    from domain.president.texts import rule
+    from domain.president.rules import rule
 
     return rule(state.ruleset.text, concept)
 

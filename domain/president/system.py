@@ -7,12 +7,12 @@ from typing import Any
 
 import msgspec
 
-from domain.president import checks, choices, standings, state, views
+from domain.president import checks, choices, standings, state, views, words
 from domain.president.cards import Deck
 from domain.president.events import ACTION_TYPES, MatchCreated
 from domain.president.presets import PRESETS, resolve
 from domain.president.ruleset import MODES
-from domain.president.texts import KNOWLEDGE, RULES_ARE_DATA, rule
+from domain.president.rules import KNOWLEDGE, RULES_ARE_DATA, rule
 from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Standings
 
 
@@ -70,7 +70,7 @@ class President:
     def describe(
         self, current: state.State, event: msgspec.Struct, after: state.State | None = None, perspective: Perspective = SPECTATOR
     ) -> str:
-        return views.describe(current, event, after, perspective)
+        return words.describe(current, event, after, perspective)
 
     def allowed(self, current: state.State) -> list[Choice]:
         return choices.allowed(current)

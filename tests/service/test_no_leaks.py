@@ -29,7 +29,7 @@ import msgspec
 import pytest
 
 from domain.bid.cards import SUITS as SUIT_NAMES
-from domain.bid.words import sees_commit
+from domain.bid.views import sees_commit
 from domain.mrpresident.views import parties_seen
 from domain.president.cards import RANK_WORDS, label
 from domain.president.views import sees_cards_of

@@ -9,7 +9,7 @@ from domain.bid import SYSTEM
 from domain.bid.events import Bid
 from domain.bid.ruleset import PRESETS
 from domain.bid.state import winning_bid
-from domain.bid.tally import decide
+from domain.bid.standings import decide
 
 
 def bids(line: str) -> tuple[Bid, ...]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.president import between, playing, texts
+from domain.president import between, playing, rules as texts
 from domain.protocol import IllegalAction
 from tests.domain.president.test_rules_deck import CHOSEN
 from tests.domain.president.test_rules_deck import HANDS as DECK_HANDS
