@@ -15,9 +15,7 @@ import domain
 from domain.fold import replay
 from domain.notation import NotationError, parse_line, parse_match, write_line, write_match
 from domain.protocol import MatchSetup
-from tests.domain.bid import players as bid_players
-from tests.domain.mrpresident import players as mrp_players
-from tests.domain.president import players as president_players
+from fixtures.random_player import play_random
 
 SETUPS = [
     *(MatchSetup(system="president", players=["Al", "Betty", "Carl", "Dana"], preset=p, mode=m)
@@ -35,7 +33,6 @@ SETUPS = [
     MatchSetup(system="president", players=["Al", "Smith, Jr.", 'Bo "B"', "Dana"], mode="full"),
     MatchSetup(system="mrpresident", players=["Smith, Jr.", 'Bo "B"', "Carl", "Dot"], preset="advanced", mode="electoral"),
 ]
-PLAY = {"president": president_players.play_random, "bid": bid_players.play_random, "mrpresident": mrp_players.play_random}
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -46,7 +43,7 @@ def test_a_random_legal_match_round_trips_through_its_notation(setup, seed):
     (its Result tag agreeing), and written again to the same text."""
     system = domain.find(setup.system)
     created = system.start(setup)
-    events = PLAY[setup.system](system, created, random.Random(seed))
+    events = play_random(system, created, random.Random(seed))
     text = write_match([created, *events])
     parsed_setup, parsed = parse_match(text)
     assert system.start(parsed_setup) == created
@@ -59,7 +56,7 @@ def test_a_random_legal_match_round_trips_through_its_notation(setup, seed):
 def _state(setup: MatchSetup, seed: int = 0, steps: int = 0):
     system = domain.find(setup.system)
     created = system.start(setup)
-    events = PLAY[setup.system](system, created, random.Random(seed), steps=steps) if steps else []
+    events = play_random(system, created, random.Random(seed), steps=steps) if steps else []
     return system, replay(system, created, events)
 
 
@@ -255,7 +252,7 @@ def test_names_with_a_comma_or_a_quote_are_quoted_in_the_players_tag():
 def _finished_bid():
     system = domain.find("bid")
     created = system.start(BID)
-    events = bid_players.play_random(system, created, random.Random(3))
+    events = play_random(system, created, random.Random(3))
     return write_match([created, *events])
 
 

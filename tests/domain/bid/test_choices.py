@@ -17,7 +17,7 @@ from domain.bid.cards import RANKS, SUITS, suit, suit_cards
 from domain.bid.ruleset import PRESETS, Ruleset
 from domain.fold import checked_states
 from domain.protocol import Choice, IllegalAction, MatchSetup
-from tests.domain.bid.players import covered, decode, fill, play_random
+from fixtures.random_player import covered, decode, fill, play_random
 
 THREE = ("Al", "Betty", "Cy")
 

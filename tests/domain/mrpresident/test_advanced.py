@@ -27,7 +27,7 @@ from domain.mrpresident.campaign import end_campaign
 from domain.mrpresident.tables import default_tables
 from domain.protocol import EVERYONE, SPECTATOR, IllegalAction, MatchSetup
 from tests.domain.mrpresident.helpers import FOUR, TWO, ballot, cast, roll
-from tests.domain.mrpresident.players import play_random
+from fixtures.random_player import play_random
 from tests.domain.mrpresident.test_properties import cards_in_play
 
 OK = "accepted"

@@ -17,7 +17,7 @@ from domain.mrpresident import events as ev
 from domain.mrpresident.tally import built_in_edge
 from domain.protocol import SPECTATOR, IllegalAction, MatchSetup
 from tests.domain.mrpresident.helpers import FOUR, TWO
-from tests.domain.mrpresident.players import build, play_random
+from fixtures.random_player import build, play_random
 from tests.domain.mrpresident.test_advanced import OK, REP, TABLES, dem, given_advanced, outcome, rep
 from tests.domain.mrpresident.test_choices import audit
 

@@ -16,7 +16,7 @@ from domain.mrpresident import events as ev
 from domain.mrpresident.tally import built_in_edge
 from domain.protocol import MatchSetup
 from tests.domain.mrpresident.helpers import FOUR, TWO
-from tests.domain.mrpresident.players import play_random
+from fixtures.random_player import play_random
 from tests.domain.mrpresident.test_advanced import DEM, OK, REP, TABLES, dem, given_advanced, outcome, rep, row
 from tests.domain.mrpresident.test_choices import audit
 

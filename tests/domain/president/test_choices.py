@@ -19,7 +19,7 @@ from domain.president import SYSTEM
 from domain.president.choices import DIRECTIONS
 from domain.president.ruleset import Ruleset
 from domain.protocol import Choice, IllegalAction, MatchSetup, Pick
-from tests.domain.president.players import decode, fill, play_random, pool
+from fixtures.random_player import build_data, decode, play_random, pool
 
 # -- given/when/then ------------------------------------------------------------------------------------
 
@@ -221,7 +221,7 @@ def candidates(state, choices: list[Choice], rng: random.Random) -> list[dict[st
         found.append(dealt)
     found.append({"type": "PlayerJoined", "player": state.seating[0]})
     for choice in choices:
-        event = fill(choice, rng)
+        event = build_data(SYSTEM, state, choice, rng)
         for actor in ("player", "giver"):
             if actor in event and choice.type != "PlayerJoined":
                 found += [event | {actor: seat} for seat in state.seating if seat != event[actor]]
@@ -232,7 +232,7 @@ def candidates(state, choices: list[Choice], rng: random.Random) -> list[dict[st
 
 def assert_agrees(state, choices: list[Choice], rng: random.Random, unlisted: int = 12) -> None:
     for choice in choices:
-        event = fill(choice, rng)
+        event = build_data(SYSTEM, state, choice, rng)
         assert covers(choice, event)
         SYSTEM.check(state, decode(SYSTEM, event))
     near = candidates(state, choices, rng)

@@ -1,5 +1,5 @@
 """Random legal matches of the daifugo preset (docs/daifugo.md), every action chosen among what `allowed` lists
-(players.py `play_random`). Invariants: cards are conserved; each game scores 5, 4, 3, 2, 1; replaying the
+(fixtures/random_player.py `play_random`). Invariants: cards are conserved; each game scores 5, 4, 3, 2, 1; replaying the
 events without checks gives the same state; every event round-trips through JSON; a public record of the same
 table (hand sizes at the deal, exchanges unseen) accepts every action and ends with the same standings."""
 
@@ -17,7 +17,7 @@ from domain.fold import replay
 from domain.president import SYSTEM
 from domain.president.events import Action, CardsPlayed
 from domain.protocol import SPECTATOR, MatchSetup
-from tests.domain.president.players import play_random
+from fixtures.random_player import play_random
 from tests.domain.president.test_properties import public_twin
 
 DECODE = msgspec.json.Decoder(Action)

@@ -183,7 +183,7 @@ def test_the_deal_starts_from_the_daifugos_seat():
     import random
 
     from domain.protocol import MatchSetup
-    from tests.domain.president.players import play_random
+    from fixtures.random_player import play_random
 
     created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
     state = SYSTEM.initial(created)
