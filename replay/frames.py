@@ -5,6 +5,12 @@ Frames are a pure function of the stored events. They are built in one pass over
 the match (one `evolve` per step from the nearest checkpoint), never by rebuilding
 the state for each step. Knows the game-system protocol, never a single game.
 
+A reader that replays a whole match asks for patches (replay/patches.py) instead:
+each frame then holds what changed since the step before, and the first frame of a
+page what changed since step 1, whose view (the board, the seating, the ruleset:
+what never changes) the reader has from the first page it read. So a replay weighs
+about what its events weigh, and a jump needs one request from the step jumped to.
+
 Because stored events never change, the frame of a step for a perspective never
 changes either: `FrameCache` keeps frames once built, encoded, so a page fetched
 again, or a new step sent to every reader following a match, is built once per
@@ -20,7 +26,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from domain.protocol import GameSystem, Perspective, event_tag
+from domain.protocol import GameSystem, Perspective, Standings, event_tag
+from replay.patches import diff
 
 # The first event creates the match: there is no state before it to describe it in.
 CREATED = "match created"
@@ -42,9 +49,23 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     view: Any
 
 
+class PatchFrame(msgspec.Struct, frozen=True, kw_only=True):
+    """A Frame whose view is sent as `patch` of the view of step `base`: 0 (the
+    patch is the whole view), 1 (the first frame of a page) or step - 1."""
+
+    step: int
+    type: str
+    description: str
+    recorded_at: float
+    recorded_by: str
+    finished: bool
+    base: int
+    patch: Any
+
+
 class FramePage(msgspec.Struct, frozen=True, kw_only=True):
     """Frames of a match that now has `version` steps; each item of `frames` is a
-    Frame, already encoded. `next_step` is where the following page starts (None
+    Frame (a PatchFrame when patches were asked for), already encoded. `next_step` is where the following page starts (None
     when this page reaches the last step asked for)."""
 
     match_id: str
@@ -54,6 +75,13 @@ class FramePage(msgspec.Struct, frozen=True, kw_only=True):
     perspective: str
     frames: list[msgspec.Raw]
     next_step: int | None
+
+
+class LivePage(FramePage, frozen=True, kw_only=True, omit_defaults=True):
+    """A page of the live stream: with the standings as of its last step when they
+    changed since the step before its first (None: unchanged)."""
+
+    standings: Standings | None = None
 
 
 class Record(Protocol):
@@ -75,6 +103,37 @@ class Log(Protocol):
     def walk(self, first: int, last: int) -> Iterator[tuple[Record, Any, Any]]: ...
 
     def describe(self, record: Record, before: Any, after: Any = None, perspective: Perspective = ...) -> str: ...
+
+    def state_at(self, step: int) -> Any: ...
+
+
+class StandingsCache:
+    """The standings of a match as of a step, for the live stream: every perspective's
+    channel asks for the same ones (they are public), and each step's are worked out
+    once. Keeps the last few steps per match."""
+
+    KEPT = 8
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_match: OrderedDict[str, OrderedDict[int, Standings]] = OrderedDict()
+
+    def at(self, log: Log, step: int) -> Standings:
+        with self._lock:
+            known = self._by_match.get(log.stream)
+            if known is not None and step in known:
+                return known[step]
+        state = log.state if step >= log.version else log.state_at(step)
+        found = log.system.standings(state)
+        with self._lock:
+            known = self._by_match.setdefault(log.stream, OrderedDict())
+            self._by_match.move_to_end(log.stream)
+            known[step] = found
+            while len(known) > self.KEPT:
+                known.popitem(last=False)
+            while len(self._by_match) > 1024:
+                self._by_match.popitem(last=False)
+        return found
 
 
 def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip: frozenset[int] = frozenset()) -> Iterator[Frame]:
@@ -102,14 +161,55 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
         )
 
 
+# How a frame is sent: its whole view (FULL), a patch of the step before (PATCH), or
+# a patch of step 1's view (KEY: the first frame of a page of patches).
+FULL, PATCH, KEY = "full", "patch", "key"
+
+
+def walk_patches(log: Log, perspective: Perspective, first: int, last: int, wanted: dict[int, str]) -> Iterator[tuple[int, str, PatchFrame]]:
+    """(step, form, frame) for each step of first..last in `wanted` (step -> PATCH or
+    KEY), in one pass that views every step from first - 1 (a patch needs the view
+    before it) and step 1's view once (a key frame patches it)."""
+    last = min(last, log.version)
+    if first > last:
+        return
+    system = log.system
+    view, describe, finished = system.view, log.describe, system.finished
+    first_view: Any = None
+    if first > 1 and KEY in wanted.values():
+        for _, _, after in log.walk(1, 1):
+            first_view = view(after, perspective)
+    previous: Any = None
+    for record, before, after in log.walk(max(1, first - 1), last):
+        step = record.version
+        current = view(after, perspective)
+        if step == 1:
+            first_view = current
+        form = wanted.get(step)
+        if form is not None:
+            base = 0 if step == 1 else (1 if form == KEY else step - 1)
+            against = None if base == 0 else first_view if base == 1 else previous
+            yield step, form, PatchFrame(
+                step=step,
+                type=event_tag(type(record.event)),
+                description=CREATED if before is None else describe(record, before, after, perspective),
+                recorded_at=record.meta.recorded_at,
+                recorded_by=record.meta.recorded_by,
+                finished=finished(after),
+                base=base,
+                patch=current if base == 0 else (diff(against, current) if against != current else {}),
+            )
+        previous = current
+
+
 class FrameCache:
-    """Encoded frames by match, perspective and step, kept while they fit in
+    """Encoded frames by match, perspective, form and step, kept while they fit in
     `budget` bytes; the match and perspective used least recently go first."""
 
     def __init__(self, budget: int = CACHE_BUDGET_BYTES):
         self.budget = budget
         self._lock = threading.Lock()
-        self._entries: OrderedDict[tuple[str, Perspective], dict[int, msgspec.Raw]] = OrderedDict()
+        self._entries: OrderedDict[tuple[str, Perspective], dict[tuple[str, int], msgspec.Raw]] = OrderedDict()
         self._sizes: dict[tuple[str, Perspective], int] = {}
         self._total = 0
         self._encode = msgspec.json.Encoder().encode
@@ -118,36 +218,46 @@ class FrameCache:
     def size(self) -> int:
         return self._total
 
-    def frames(self, log: Log, perspective: Perspective, first: int, last: int) -> list[msgspec.Raw]:
+    def frames(self, log: Log, perspective: Perspective, first: int, last: int, patches: bool = False, continuing: bool = False) -> list[msgspec.Raw]:
         """Encoded frames for steps first..last (clipped to the match): the cached
-        ones as they are, the others built in one pass over the gap."""
+        ones as they are, the others built in one pass over the gap. With `patches`,
+        the first frame patches step 1's view (or, `continuing`, the step before:
+        the reader has it) and the others the step before."""
         last = min(last, log.version)
         if first > last:
             return []
+        if patches:
+            forms = {step: PATCH for step in range(first, last + 1)}
+            if not continuing and first > 1:
+                forms[first] = KEY
+        else:
+            forms = {step: FULL for step in range(first, last + 1)}
         key = (log.stream, perspective)
         with self._lock:
             known = self._entries.get(key, {})
-            found = {step: known[step] for step in range(first, last + 1) if step in known}
+            found = {step: known[(form, step)] for step, form in forms.items() if (form, step) in known}
             if key in self._entries:
                 self._entries.move_to_end(key)
-        missing = [step for step in range(first, last + 1) if step not in found]
+        missing = {step: form for step, form in forms.items() if step not in found}
         if missing:
-            built = {
-                frame.step: msgspec.Raw(self._encode(frame))
-                for frame in walk_frames(log, perspective, missing[0], missing[-1], skip=frozenset(found))
-            }
+            low, high = min(missing), max(missing)
+            if patches:
+                built = {(form, step): msgspec.Raw(self._encode(frame)) for step, form, frame in walk_patches(log, perspective, low, high, missing)}
+            else:
+                skip = frozenset(step for step in range(low, high + 1) if step not in missing)
+                built = {(FULL, frame.step): msgspec.Raw(self._encode(frame)) for frame in walk_frames(log, perspective, low, high, skip=skip)}
             self._keep(key, built)
-            found.update(built)
+            found.update((step, raw) for (_, step), raw in built.items())
         return [found[step] for step in range(first, last + 1)]
 
-    def _keep(self, key: tuple[str, Perspective], built: dict[int, msgspec.Raw]) -> None:
+    def _keep(self, key: tuple[str, Perspective], built: dict[tuple[str, int], msgspec.Raw]) -> None:
         with self._lock:
             entry = self._entries.setdefault(key, {})
             self._entries.move_to_end(key)
             added = 0
-            for step, raw in built.items():
-                if step not in entry:
-                    entry[step] = raw
+            for at, raw in built.items():
+                if at not in entry:
+                    entry[at] = raw
                     added += len(raw)
             self._sizes[key] = self._sizes.get(key, 0) + added
             self._total += added
@@ -164,9 +274,12 @@ def page(
     first: int,
     last: int | None,
     limit: int = PAGE_DEFAULT,
+    patches: bool = False,
+    continuing: bool = False,
 ) -> FramePage:
     """At most `limit` frames from step `first` up to `last` (default: the end). Asking
-    from past the end gives an empty page, so a reader can poll for what is new."""
+    from past the end gives an empty page, so a reader can poll for what is new.
+    `patches`, `continuing`: as FrameCache.frames."""
     version = log.version
     wanted_end = version if last is None else min(last, version)
     end = min(wanted_end, first + max(1, min(limit, PAGE_MAX)) - 1)
@@ -176,6 +289,6 @@ def page(
         version=version,
         finished=log.system.finished(log.state),
         perspective=label,
-        frames=cache.frames(log, perspective, first, end),
+        frames=cache.frames(log, perspective, first, end, patches, continuing),
         next_step=end + 1 if first <= end < wanted_end else None,
     )

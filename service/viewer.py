@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+
+import msgspec
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -50,6 +52,16 @@ def broadcaster(app: Recount) -> live.Broadcaster:
     return found
 
 
+_standings: weakref.WeakKeyDictionary[Recount, frames.StandingsCache] = weakref.WeakKeyDictionary()
+
+
+def standings_cache(app: Recount) -> frames.StandingsCache:
+    found = _standings.get(app)
+    if found is None:
+        found = _standings.setdefault(app, frames.StandingsCache())
+    return found
+
+
 def page(name: str) -> Response[bytes]:
     # Read on each request: the pages are small and this keeps `make run` free of
     # a restart after editing them.
@@ -76,13 +88,15 @@ def match_frames(
     start: Annotated[int, QueryParameter(name="from", ge=1, description="first step (1 = match created)")] = 1,
     end: Annotated[int | None, QueryParameter(name="to", ge=1, description="last step (default: the latest)", schema_extra={"minimum": 1})] = None,
     limit: Annotated[int, QueryParameter(ge=1, le=frames.PAGE_MAX, description="at most this many frames")] = frames.PAGE_DEFAULT,
+    patches: Annotated[bool, QueryParameter(description="frames as patches (PatchFrame): the first of the page patches step 1's view, the others the step before")] = False,
 ) -> frames.FramePage:
     """What the perspective sees after each step from..to, with each step's event in
-    words and its time; paged (follow `next_step`)."""
+    words and its time; paged (follow `next_step`). With `patches`, each frame holds
+    only what changed (replay/patches.py says how to apply them)."""
     app = recount_of(request)
     log = app.log(match_id)
     perspective = app.perspective(log, bearer(request), as_)
-    return frames.page(frame_cache(app), log, perspective, label(perspective), start, end, limit)
+    return frames.page(frame_cache(app), log, perspective, label(perspective), start, end, limit, patches)
 
 
 @get("/matches/{match_id:str}/live", media_type="text/event-stream", operation_id="followLive", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 503))
@@ -93,9 +107,12 @@ async def live_frames(
     token: Annotated[str | None, QueryParameter(description="a seat or write token, for readers that cannot send headers (EventSource)")] = None,
     # schema_extra: Litestar drops the bound of an optional parameter that has a description.
     after: Annotated[int | None, QueryParameter(ge=0, description="the last step the reader has (default: the latest)", schema_extra={"minimum": 0})] = None,
+    patches: Annotated[bool, QueryParameter(description="frames as patches of the step before (the reader has it), and the standings whenever they change")] = False,
 ) -> Stream:
     """Server-sent events: `frames` as each step is recorded, `finished` when the match
-    ends. A reconnecting EventSource resumes after its Last-Event-ID."""
+    ends. A reconnecting EventSource resumes after its Last-Event-ID. With `patches`,
+    each `frames` message carries `standings` when they differ from those as of the
+    step before its first frame."""
     app = recount_of(request)
     # The first read of a match loads it from the store: keep that off the event loop.
     log = await asyncio.to_thread(app.log, match_id)
@@ -107,11 +124,18 @@ async def live_frames(
     cache = frame_cache(app)
 
     def frames_after(step: int) -> frames.FramePage:
-        return frames.page(cache, app.log(match_id), perspective, seen_as, step + 1, None)
+        log = app.log(match_id)
+        if not patches:
+            return frames.page(cache, log, perspective, seen_as, step + 1, None)
+        page = frames.page(cache, log, perspective, seen_as, step + 1, None, patches=True, continuing=True)
+        if not page.frames or page.next_step is not None:
+            return page
+        now = standings_cache(app).at(log, page.version)
+        return frames.LivePage(**msgspec.structs.asdict(page), standings=now if step < 1 or now != standings_cache(app).at(log, step) else None)
 
     # The messages come encoded once per perspective (replay/live.py): a plain stream
     # sends them as they are, where ServerSentEvent would wrap and encode each again per reader.
-    stream = broadcaster(app).follow(match_id, perspective, frames_after, seen, first=RECONNECT)
+    stream = broadcaster(app).follow(match_id, (perspective, patches), frames_after, seen, first=RECONNECT)
     return Stream(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
 

@@ -4,6 +4,7 @@
 // a system has no renderer of its own.
 import { clock, h, when } from "/static/dom.js";
 import * as generic from "/static/render-generic.js";
+import { apply } from "/static/patches.js";
 
 const PAGE_SIZE = 500;
 const PLAY_EVERY_MS = 900;
@@ -119,20 +120,62 @@ function drawMissing() {
   notice("");
 }
 
+// Frames come as patches (replay/patches.py): the first of each page patches step 1's
+// view, which the page reads first, the others the step before. Each frame kept here
+// has its whole `view` put back, so renderers read frames as they always did.
+function withViews(page, frames) {
+  for (const frame of page.frames) {
+    const base = frame.base === 0 ? undefined : frames[frame.base - 1];
+    if (frame.base !== 0 && !base) throw new Error(`step ${frame.step} came before step ${frame.base}`);
+    const { patch, base: _, ...rest } = frame;
+    frames[frame.step - 1] = { ...rest, view: frame.base === 0 ? patch : apply(base.view, patch) };
+  }
+  return page.frames.map((frame) => frames[frame.step - 1]);
+}
+
+// A step asked for past this many steps is drawn from its own page first: step 1's view,
+// then the page from that step, and the steps around it after it is drawn.
+const WINDOW_FIRST = PAGE_SIZE;
+
+async function framesPage(params) {
+  return api(`${matchPath}/frames?${withPerspective(new URLSearchParams({ ...params, patches: true }))}`);
+}
+
 async function loadFrames() {
   const generation = ++replay.generation;
   stopLive();
   const asked = Number(query().get("step")) || null;
   const frames = [];
-  let from = 1;
+  const keep = (page) => Object.assign(replay, { frames, version: page.version, finished: page.finished, perspective: page.perspective });
   let shown = false;
   try {
-    while (from) {
-      const params = withPerspective(new URLSearchParams({ from, limit: PAGE_SIZE }));
-      const page = await api(`${matchPath}/frames?${params}`);
+    let from = 1;
+    if (asked && asked > WINDOW_FIRST) {
+      // The page of the step asked for first, drawn at once; the steps before it after.
+      const first = await framesPage({ from: 1, to: 1 });
       if (generation !== replay.generation) return;
-      frames.push(...page.frames);
-      Object.assign(replay, { frames, version: page.version, finished: page.finished, perspective: page.perspective });
+      withViews(first, frames);
+      const window = await framesPage({ from: Math.min(asked, first.version), limit: PAGE_SIZE });
+      if (generation !== replay.generation) return;
+      withViews(window, frames);
+      keep(window);
+      show(Math.min(asked, window.version));
+      shown = true;
+      for (let at = 2; at && at < window.frames[0].step; ) {
+        const page = await framesPage({ from: at, to: window.frames[0].step - 1, limit: PAGE_SIZE });
+        if (generation !== replay.generation) return;
+        withViews(page, frames);
+        at = page.next_step;
+      }
+      drawEvents();
+      markEvent(replay.step);
+      from = window.next_step;
+    }
+    while (from) {
+      const page = await framesPage({ from, limit: PAGE_SIZE });
+      if (generation !== replay.generation) return;
+      const added = withViews(page, frames);
+      keep(page);
       from = page.next_step;
       // Draw as soon as the step asked for has arrived; later pages only extend the list.
       const target = asked ?? (page.finished ? 1 : Infinity);
@@ -141,7 +184,7 @@ async function loadFrames() {
         show(Math.min(target, frames.length));
         shown = true;
       } else if (shown) {
-        appendEvents(page.frames);
+        appendEvents(added);
         drawPosition();
       }
     }
@@ -182,12 +225,16 @@ async function loadStandings(step = replay.step) {
   if (!step || replay.missing) return;
   try {
     const standings = await api(`${matchPath}/standings?step=${step}`);
-    if (replay.standingsAt.size >= STANDINGS_KEPT) replay.standingsAt.delete(replay.standingsAt.keys().next().value);
-    replay.standingsAt.set(step, standings);
+    keepStandings(step, standings);
     if (step === replay.step) drawStandings(standings, step);
   } catch (error) {
     $("standings").replaceChildren(h("p", { class: "muted" }, `No standings: ${error.message}`));
   }
+}
+
+function keepStandings(step, standings) {
+  if (replay.standingsAt.size >= STANDINGS_KEPT) replay.standingsAt.delete(replay.standingsAt.keys().next().value);
+  replay.standingsAt.set(step, standings);
 }
 
 function explain(error) {
@@ -202,7 +249,7 @@ function explain(error) {
 
 function startLive() {
   if (replay.finished || !window.EventSource) return;
-  const params = withPerspective(new URLSearchParams({ after: replay.frames.length }));
+  const params = withPerspective(new URLSearchParams({ after: replay.frames.length, patches: true }));
   if (token()) params.set("token", token());
   const source = new EventSource(`${matchPath}/live?${params}`);
   const generation = replay.generation;
@@ -221,16 +268,17 @@ function startLive() {
     if (generation !== replay.generation) return;
     const page = JSON.parse(message.data);
     const following = replay.step === replay.frames.length;
-    const fresh = [];
-    for (const frame of page.frames) {
-      if (frame.step === replay.frames.length + 1) {
-        replay.frames.push(frame);
-        fresh.push(frame);
-      } else if (frame.step > replay.frames.length + 1) {
-        loadFrames(); // a gap: start again rather than show a wrong table
-        return;
-      }
+    const before = replay.frames.length;
+    const next = page.frames.find((frame) => frame.step > before);
+    if (next && next.step !== before + 1) {
+      loadFrames(); // a gap: start again rather than show a wrong table
+      return;
     }
+    const fresh = withViews({ frames: page.frames.filter((frame) => frame.step > before) }, replay.frames);
+    // The stream says the standings when they change: unsaid, they are those of the step before.
+    const last = replay.frames.length;
+    const standings = page.standings || replay.standingsAt.get(before);
+    if (standings && last > before) keepStandings(last, standings);
     replay.version = page.version;
     appendEvents(fresh);
     if (following && !replay.timer) show(replay.frames.length);
@@ -325,6 +373,7 @@ function show(step) {
   if (!count) return;
   step = Math.max(1, Math.min(count, Math.round(step) || 1));
   const frame = replay.frames[step - 1];
+  if (!frame) return; // a step of a page still on its way
   replay.step = step;
   let drawn;
   try {
