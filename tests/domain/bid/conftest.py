@@ -57,6 +57,11 @@ class Table:
         created = SYSTEM.start(self.setup(players, **fields))
         return record(SYSTEM, SYSTEM.initial(created), events(given, players))
 
+    def action(self, line: str) -> msgspec.Struct:
+        """The one event a line of the notation says ("up 7C", "show …", "commit …")."""
+        [event] = events([line], ())
+        return event
+
     def refusal(self, state: Any, line: str) -> str | None:
         """The id of the rule that refuses `line` in `state`, or None if it is legal."""
         players = tuple(SYSTEM.players(state))
