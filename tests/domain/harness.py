@@ -95,15 +95,15 @@ class Case:
 
 
 def cases(rows: Iterable[Sequence[Any]], columns: str) -> list[Case]:
-    """Cases from a table written as tuples: `columns` names the tuple's items in order, among
-    `name`, `given`, `when`, `then` (required) and any other names, which go to `setup`
+    """Cases from a table written as tuples: `columns` names the tuple's items in order: `name` and
+    `then`, `given` and `when` where the row has them, and any other names, which go to `setup`
     ("name options given when then")."""
     names = columns.split()
     built = []
     for row in rows:
         values = dict(zip(names, row, strict=True))
         core = {key: values.pop(key) for key in ("name", "given", "when", "then") if key in values}
-        built.append(Case(core["name"], core.get("given"), core["when"], core["then"], setup=values))
+        built.append(Case(core["name"], core.get("given"), core.get("when"), core["then"], setup=values))
     return built
 
 

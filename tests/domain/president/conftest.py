@@ -23,7 +23,8 @@ from domain.president.events import (
     PlayerLeft,
     PlayerPassed,
 )
-from domain.protocol import IllegalAction, MatchSetup
+from domain.protocol import MatchSetup
+from tests.domain.harness import verify
 
 FOUR = ["Al", "Betty", "Carl", "Dana"]
 
@@ -101,14 +102,12 @@ def play(state, lines: Iterable[str | msgspec.Struct]):
     return record(SYSTEM, state, [action(line) for line in lines])
 
 
-def outcome(state, lines, then: str | None):
-    """Then: the lines are accepted (`then` is None) or the first illegal one is refused citing rule `then`."""
-    if then is None:
-        return play(state, lines)
-    with pytest.raises(IllegalAction) as refused:
-        play(state, lines)
-    assert refused.value.rule.id == then, refused.value
-    return None
+def outcome(state, lines, then):
+    """Then (tests/domain/harness.py `verify`): the lines before the last are recorded; the last is accepted
+    (`then` None, OK or `accepted(facts)`: applied, the facts of the state after it hold) or refused citing
+    the rule id `then`. The state after it, or None."""
+    *before, last = [action(line) for line in lines]
+    return verify(SYSTEM, play(state, before), last, then)
 
 
 def small_match(mode: str = "full", **options):

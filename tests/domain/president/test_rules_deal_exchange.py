@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from domain.protocol import IllegalAction
+from domain.president import SYSTEM
+from domain.protocol import MatchSetup
+from tests.domain.harness import OK, accepted, cases, params, verify
 
 C = "president.classic."
 K = "recount.knowledge"
-OK = None
 
 FIVE = ["Al", "Betty", "Carl", "Dana", "Eve"]
 
@@ -17,11 +18,11 @@ FIVE = ["Al", "Betty", "Carl", "Dana", "Eve"]
 
 # (id, mode, dealer, hands or sizes, expected)
 DEALS = [
-    ("deal: all the cards in the deck, one at a time", "full", "Dana", "classic", OK),
+    ("deal: all the cards in the deck, one at a time", "full", "Dana", "classic", accepted({"phase": "playing", "turn": "Al", "hands.Al.known": lambda cards: len(cards) == 13})),
     ("deal: a card missing", "full", "Dana", "missing", C + "deal"),
     ("deal: a card twice", "full", "Dana", "twice", C + "deal"),
     ("deal: the dealer is a player of the match", "full", "Zed", "classic", "recount.in-match"),
-    ("deal: extra cards to the first players after the dealer", "public", "Eve", {"Al": 11, "Betty": 11, "Carl": 10, "Dana": 10, "Eve": 10}, OK),
+    ("deal: extra cards to the first players after the dealer", "public", "Eve", {"Al": 11, "Betty": 11, "Carl": 10, "Dana": 10, "Eve": 10}, accepted({"hands.Al.unknown": 11, "hands.Eve.unknown": 10})),
     ("deal: one at a time from the dealer's left", "public", "Eve", {"Al": 10, "Betty": 11, "Carl": 11, "Dana": 10, "Eve": 10}, C + "extra-card"),
     ("deal: the hands hold the whole deck", "public", "Eve", {"Al": 11, "Betty": 11, "Carl": 10, "Dana": 10, "Eve": 9}, C + "deal"),
     ("deal: every player gets a hand", "public", "Eve", {"Al": 13, "Betty": 13, "Carl": 13, "Dana": 13}, C + "deal"),
@@ -29,8 +30,9 @@ DEALS = [
 ]
 
 
-@pytest.mark.parametrize("mode, dealer, hands, then", [row[1:] for row in DEALS], ids=[row[0] for row in DEALS])
-def test_deal(kit, mode, dealer, hands, then):
+@pytest.mark.parametrize("case", params(cases(DEALS, "name mode dealer hands then")))
+def test_deal(kit, case):
+    mode, dealer, hands = case.setup["mode"], case.setup["dealer"], case.setup["hands"]
     if isinstance(hands, dict):
         state = kit.new_match(players=FIVE, mode=mode)
         event = kit.deal(dealer, **hands)
@@ -42,7 +44,7 @@ def test_deal(kit, mode, dealer, hands, then):
         if hands == "twice":
             cards["Al"] = cards["Al"].replace("2C", "2H")
         event = kit.deal(dealer, cards)
-    kit.outcome(state, [event], then)
+    verify(SYSTEM, state, event, case.then)
 
 
 def test_deal_moves_left_with_next_dealer_option(kit):
@@ -56,7 +58,7 @@ def test_deal_moves_left_with_next_dealer_option(kit):
 # Game two of the twelve-card match: Al president, Carl vice-president, Betty worker, Dana scum.
 # Al 3C 4C 5C; Carl 3D 4D 6C; Betty 5D 6D 7C; Dana 7D 8C 8D.
 EXCHANGES = [
-    ("exchange-first: the scum gives his two highest", {}, [], "Dana gives Al 8C 8D", OK),
+    ("exchange-first: the scum gives his two highest", {}, [], "Dana gives Al 8C 8D", accepted({"hands.Al.known": lambda cards: {"8C", "8D"} <= set(cards), "hands.Dana.known": ("7D",)})),
     ("exchange-first: not a lower card", {}, [], "Dana gives Al 8C 7D", C + "exchange-first"),
     ("exchange-first: two cards", {}, [], "Dana gives Al 8C", C + "exchange-first"),
     ("exchange-first: the return comes after", {}, [], "Al gives Dana 3C 4C", C + "exchange-first"),
@@ -69,7 +71,7 @@ EXCHANGES = [
         "Al gives Dana 8C 3C",
         C + "exchange-first",
     ),
-    ("exchange-second: the worker gives his highest", {}, [], "Betty gives Carl 7C", OK),
+    ("exchange-second: the worker gives his highest", {}, [], "Betty gives Carl 7C", accepted({"hands.Carl.known": lambda cards: "7C" in cards})),
     ("exchange-second: not a lower one", {}, [], "Betty gives Carl 6D", C + "exchange-second"),
     ("exchange-second: one card", {}, [], "Betty gives Carl 7C 6D", C + "exchange-second"),
     ("no-other-exchange: no one else", {}, [], "Carl gives Dana 3D", C + "no-other-exchange"),
@@ -81,7 +83,7 @@ EXCHANGES = [
         {},
         ["Dana gives Al 8C 8D", "Al gives Dana 3C 4C", "Betty gives Carl 7C", "Carl gives Betty 3D"],
         "Al plays 5C",
-        OK,
+        accepted(phase="playing", turn="Carl"),
     ),
     (
         "next-lead: nobody else does",
@@ -100,9 +102,9 @@ EXCHANGES = [
 ]
 
 
-@pytest.mark.parametrize("options, given, when, then", [row[1:] for row in EXCHANGES], ids=[row[0] for row in EXCHANGES])
-def test_exchange(kit, options, given, when, then):
-    kit.outcome(kit.play(kit.small_game_two(**options), given), [when], then)
+@pytest.mark.parametrize("case", params(cases(EXCHANGES, "name options given when then")))
+def test_exchange(kit, case):
+    verify(SYSTEM, lambda: kit.play(kit.small_game_two(**case.setup["options"]), case.given), kit.action(case.when), case.then)
 
 
 def test_players_sit_in_finishing_order_for_the_next_game(kit):
@@ -118,7 +120,7 @@ def test_players_sit_in_finishing_order_for_the_next_game(kit):
 
 # The same exchange in a public record: Dana 3 unseen cards, and so on.
 PUBLIC = [
-    ("knowledge: unseen cards change hands", [], "Dana gives Al 2 unseen", OK),
+    ("knowledge: unseen cards change hands", [], "Dana gives Al 2 unseen", accepted({"hands.Al.unknown": 5, "hands.Dana.unknown": 1})),
     ("knowledge: or are shown", [], "Dana gives Al 8C 8D", OK),
     ("knowledge: one shown, one unseen", [], "Dana gives Al 8C + 1 unseen", OK),
     ("knowledge: no more cards than the giver holds", [], "Dana gives Al 4 unseen", C + "exchange-first"),
@@ -158,9 +160,9 @@ PUBLIC = [
 ]
 
 
-@pytest.mark.parametrize("given, when, then", [row[1:] for row in PUBLIC], ids=[row[0] for row in PUBLIC])
-def test_public_record(kit, given, when, then):
-    kit.outcome(kit.play(kit.small_game_two(mode="public"), given), [when], then)
+@pytest.mark.parametrize("case", params(cases(PUBLIC, "name given when then")))
+def test_public_record(kit, case):
+    verify(SYSTEM, lambda: kit.play(kit.small_game_two(mode="public"), case.given), kit.action(case.when), case.then)
 
 
 def test_public_record_forgets_shown_cards_passed_on_unseen(kit):
@@ -174,38 +176,33 @@ def test_public_record_forgets_shown_cards_passed_on_unseen(kit):
 
 
 MATCH_END = [
-    ("game-end: the match ends between games", "between", "end", OK),
+    ("game-end: the match ends between games", "between", "end", accepted(phase="ended")),
     ("match-end: not before a game is played (house rule)", "start", "end", "recount.match-end"),
     ("recount: nothing after the end", "ended", "Al plays 3C", "recount.match-ended"),
     ("recount: no deal after the end", "ended", "deal", "recount.match-ended"),
 ]
 
 
-@pytest.mark.parametrize("given, when, then", [row[1:] for row in MATCH_END], ids=[row[0] for row in MATCH_END])
-def test_match_end(kit, given, when, then):
-    state = kit.new_match(deck=kit.SMALL_DECK) if given == "start" else kit.small_match()
-    if given == "ended":
+@pytest.mark.parametrize("case", params(cases(MATCH_END, "name given when then")))
+def test_match_end(kit, case):
+    state = kit.new_match(deck=kit.SMALL_DECK) if case.given == "start" else kit.small_match()
+    if case.given == "ended":
         state = kit.play(state, ["end"])
-    action = kit.deal("Dana", kit.SMALL_GAME_TWO) if when == "deal" else when
-    kit.outcome(state, [action], then)
+    action = kit.deal("Dana", kit.SMALL_GAME_TWO) if case.when == "deal" else kit.action(case.when)
+    verify(SYSTEM, state, action, case.then)
 
 
 SETUPS = [
     ("players: 4-7, not 3", {"players": ["Al", "Betty", "Carl"]}, C + "players"),
     ("players: 4-7, not 8", {"players": [f"P{i}" for i in range(8)]}, C + "players"),
-    ("players: a house rule widens the range", {"players": ["Al", "Betty", "Carl"], "min_players": 3}, OK),
+    ("players: a house rule widens the range", {"players": ["Al", "Betty", "Carl"], "min_players": 3}, accepted(players=("Al", "Betty", "Carl"))),
     ("ruleset: an unknown option", {"players": ["Al", "Betty", "Carl", "Dana"], "jokerz": 2}, "recount.ruleset"),
     ("ruleset: a deck card of no rank", {"players": ["Al", "Betty", "Carl", "Dana"], "deck": ["3C", "ZZ", "4C", "5C"]}, "recount.ruleset"),
 ]
 
 
-@pytest.mark.parametrize("options, then", [row[1:] for row in SETUPS], ids=[row[0] for row in SETUPS])
-def test_setup(kit, options, then):
-    options = dict(options)
+@pytest.mark.parametrize("case", params(cases(SETUPS, "name options then")))
+def test_setup(case):
+    options = dict(case.setup["options"])
     players = options.pop("players")
-    if then is OK:
-        kit.new_match(players=players, **options)
-        return
-    with pytest.raises(IllegalAction) as refused:
-        kit.new_match(players=players, **options)
-    assert refused.value.rule.id == then
+    verify(SYSTEM, None, MatchSetup(system="president", players=players, preset="classic", options=options, mode="full"), case.then)

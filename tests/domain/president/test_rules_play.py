@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from domain.protocol import IllegalAction
+from domain.president import SYSTEM
+from tests.domain.harness import OK, accepted, cases, params, verify
 
 C = "president.classic."
-OK = None
 
 # (id naming the sentence, options, given lines, action, expected rule id or OK)
 PLAY = [
-    ("first-lead: the player to the dealer's left plays first", {}, [], "Al plays 3C", OK),
+    ("first-lead: the player to the dealer's left plays first", {}, [], "Al plays 3C", accepted(turn="Betty", trick=lambda trick: len(trick) == 1)),
     ("first-lead: nobody else plays first", {}, [], "Betty plays 4C", C + "first-lead"),
-    ("set: one, two, three, or four cards", {}, [], "Al plays 3C 3D 3H 3S", OK),
+    ("set: one, two, three, or four cards", {}, [], "Al plays 3C 3D 3H 3S", accepted({"hands.Al.known": lambda cards: not {"3C", "3D", "3H", "3S"} & set(cards)})),
     ("set: cards of the same kind", {}, [], "Al plays 3C 5C", C + "set"),
     ("set: at most four cards (max_set)", {"max_set": 2}, [], "Al plays 3C 3D 3H", C + "set"),
     ("deck: a card of the deck", {}, [], "Al plays 1C", C + "deck"),
@@ -25,14 +25,14 @@ PLAY = [
     ("same-count: the same number of cards", {}, ["Al plays 3C 3D"], "Betty plays 4C", C + "same-count"),
     ("same-count: a pair on a pair", {}, ["Al plays 3C 3D"], "Betty plays 4C 4D", OK),
     ("same-count: not more cards either", {}, ["Al plays 9C"], "Betty plays 10C 10D", C + "same-count"),
-    ("higher: a higher rank", {}, ["Al plays 9C"], "Betty plays 10C", OK),
+    ("higher: a higher rank", {}, ["Al plays 9C"], "Betty plays 10C", accepted(turn="Carl")),
     ("higher: an equal rank does not beat", {}, ["Al plays 9C"], "Betty plays 9H", C + "higher"),
     ("higher: a 2 is the lowest rank", {}, ["Al plays 5C", "Betty passes"], "Carl plays 2D", C + "higher"),
     ("equal-or-outrank: equal beats with equal_rank_beats", {"equal_rank_beats": True}, ["Al plays 9C"], "Betty plays 9H", OK),
     ("equal-or-outrank: lower still refused", {"equal_rank_beats": True}, ["Al plays 9C"], "Betty plays 7D", C + "equal-or-outrank"),
-    ("pass: you can pass even if you have a legal move", {}, ["Al plays 3C"], "Betty passes", OK),
+    ("pass: you can pass even if you have a legal move", {}, ["Al plays 3C"], "Betty passes", accepted(turn="Carl", passed=("Betty",))),
     ("turn: the opportunity to play progresses clockwise", {}, ["Al plays 3C", "Betty passes"], "Betty plays 4C", C + "turn"),
-    ("turn: the next player after a pass", {}, ["Al plays 3C", "Betty passes"], "Carl plays 4H", OK),
+    ("turn: the next player after a pass", {}, ["Al plays 3C", "Betty passes"], "Carl plays 4H", accepted(turn="Dana")),
     ("leader-plays: the text lets no leader pass (house rule)", {}, [], "Al passes", "recount.leader-plays"),
     ("leader_may_pass: the leader may pass with the option", {"leader_may_pass": True}, [], "Al passes", OK),
     ("leader_may_pass: the lead goes to the next player", {"leader_may_pass": True}, ["Al passes"], "Betty plays 4C", OK),
@@ -42,7 +42,7 @@ PLAY = [
         {},
         ["Al plays 2C", "Betty passes", "Carl passes", "Dana passes"],
         "Al plays 3C 3D",
-        OK,
+        accepted(turn="Betty", trick=lambda trick: len(trick) == 1),
     ),
     (
         "lead: nobody else starts it",
@@ -70,20 +70,14 @@ PLAY = [
         {"pass_locks_out": True},
         ["Al plays 3C", "Betty passes", "Carl plays 4H", "Dana plays 5S", "Al passes"],
         "Carl plays 6H",
-        OK,
+        accepted(turn="Dana"),
     ),
 ]
 
 
-@pytest.mark.parametrize("options, given, when, then", [row[1:] for row in PLAY], ids=[row[0] for row in PLAY])
-def test_play(kit, options, given, when, then):
-    state = kit.play(kit.classic_dealt(**options), given)
-    if then is OK:
-        kit.play(state, [when])
-        return
-    with pytest.raises(IllegalAction) as refused:
-        kit.play(state, [when])
-    assert refused.value.rule.id == then
+@pytest.mark.parametrize("case", params(cases(PLAY, "name options given when then")))
+def test_play(kit, case):
+    verify(SYSTEM, lambda: kit.play(kit.classic_dealt(**case.setup["options"]), case.given), kit.action(case.when), case.then)
 
 
 # The twelve-card game of conftest: Al, Betty, Carl, Dana hold three cards each; Dana dealt.
@@ -111,7 +105,7 @@ END = [
         "game-end: play goes on after the first person out",
         ["Al plays 8C", "Betty passes", "Carl passes", "Dana passes", "Al plays 3C 3D"],
         "Betty plays 4C 4D",
-        OK,
+        accepted(out=("Al",), turn="Carl"),
     ),
     (
         "game-end: no new deal while two players hold cards",
@@ -128,16 +122,10 @@ END = [
 ]
 
 
-@pytest.mark.parametrize("given, when, then", [row[1:] for row in END], ids=[row[0] for row in END])
-def test_end_of_game(kit, given, when, then):
-    state = kit.play(kit.new_match(deck=kit.SMALL_DECK), [kit.deal("Dana", SMALL_GAME_ONE), *given])
-    action = kit.deal("Al", SMALL_GAME_ONE) if when == "deal" else when
-    if then is OK:
-        kit.play(state, [action])
-        return
-    with pytest.raises(IllegalAction) as refused:
-        kit.play(state, [action])
-    assert refused.value.rule.id == then
+@pytest.mark.parametrize("case", params(cases(END, "name given when then")))
+def test_end_of_game(kit, case):
+    action = kit.deal("Al", SMALL_GAME_ONE) if case.when == "deal" else kit.action(case.when)
+    verify(SYSTEM, lambda: kit.play(kit.new_match(deck=kit.SMALL_DECK), [kit.deal("Dana", SMALL_GAME_ONE), *case.given]), action, case.then)
 
 
 def test_game_end_scores_the_finishing_order(kit):
