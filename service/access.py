@@ -41,15 +41,18 @@ def perspective(log: MatchLog, token: str | None, wanted: str | None) -> Perspec
     raise (Forbidden if token else Unauthenticated)(f"seeing {wanted}'s hand needs {wanted}'s seat token or the write token")
 
 
-def authorize_write(log: MatchLog, token: str | None) -> None:
-    """Only the match's write token records; a seat token follows but never writes."""
+def authorize_write(log: MatchLog, token: str | None) -> str:
+    """Only the match's write token records; a seat token follows but never writes.
+    Returns the token's SHA-256, hashed once here (a record names its recorder by it)."""
     meta = log.created.meta
     if not token:
         raise Unauthenticated("recording needs the match's write token (Authorization: Bearer …)")
-    if not tokens.matches(token, meta.write_token_sha256):
-        if any(tokens.matches(token, h) for h in (meta.seat_token_sha256 or {}).values()):
+    digest = tokens.sha256(token)
+    if not tokens.same_digest(digest, meta.write_token_sha256):
+        if any(tokens.same_digest(digest, h) for h in (meta.seat_token_sha256 or {}).values()):
             raise Forbidden("a seat token can follow the match but not record in it")
         raise Forbidden("this is not the match's write token")
+    return digest
 
 
 def seat_tokens(log: MatchLog, token: str | None) -> dict[str, str]:

@@ -92,6 +92,9 @@ class Recount:
     async def append_async(self, match_id: str, token: str | None, raw_events: Sequence[Any], **kwargs: Any) -> AppendResult:
         return await handlers.record_async(self.services, match_id, token, raw_events, **kwargs)
 
+    async def append_body_async(self, match_id: str, token: str | None, body: bytes, **kwargs: Any) -> AppendResult | None:
+        return await handlers.record_body_async(self.services, match_id, token, body, **kwargs)
+
     def correct(self, match_id: str, token: str | None, step: int, **kwargs: Any) -> AppendResult:
         return handlers.correct(self.services, match_id, token, step, **kwargs)
 

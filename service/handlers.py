@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Union
 
 import msgspec
@@ -21,7 +21,7 @@ from domain.corrections import correction_types
 from domain.protocol import GameSystem, IllegalAction, MatchSetup, Standings, event_tag
 from service import access, checking, tokens
 from service.checking import Job
-from service.errors import Malformed
+from service.errors import Malformed, NotFound
 from service.matchlog import MatchLog
 from service.results import Allowed, AppendResult, Checked, Created, DryRun
 from service.store import Meta
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 # Actions decoded on the event loop at most; a longer batch is decoded on a worker thread.
 DECODE_ON_LOOP = 256
+# Bytes of a request body decoded on the event loop at most (about DECODE_ON_LOOP actions).
+DECODE_BODY_ON_LOOP = 64 * 1024
 
 
 # --- reading -------------------------------------------------------------------------
@@ -107,8 +109,10 @@ def create_match(services: Services, setup: MatchSetup, *, recorded_by: str = "a
 def decode_actions(log: MatchLog, raw: Sequence[Any]) -> list[msgspec.Struct]:
     """Turn JSON objects into the match's game events; a shape error is Malformed."""
     try:
-        return [msgspec.convert(item, _action_union(log.system)) for item in raw]
+        return msgspec.convert({"events": raw}, _append_body(log.system)).events
     except msgspec.ValidationError as error:
+        # Said of the first action that does not fit, on its own (not "at `$.events[0]`").
+        error = next((e for e in map(_fit_error(log.system), raw) if e is not None), error)
         tags = ", ".join(event_tag(t) for t in (*log.system.action_types, *correction_types(log.system)))
         for item in raw:
             # Well formed, but another game's action: the rules refuse it (422), the body is fine.
@@ -119,10 +123,21 @@ def decode_actions(log: MatchLog, raw: Sequence[Any]) -> list[msgspec.Struct]:
         raise Malformed(f"an event does not fit the {log.system.name} events ({tags}): {error}") from None
 
 
-def job_for(services: Services, log: MatchLog, token: str | None, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> Job:
+def decode_append(log: MatchLog, body: bytes) -> Any | None:
+    """An append's JSON body decoded in one pass straight into the match's action structs
+    (`events` and `expected_version`), or None if it does not fit them: the caller then
+    decodes it the general way, whose errors say what is wrong."""
+    try:
+        return _append_decoder(log.system).decode(body)
+    except (msgspec.DecodeError, RecursionError):  # a ValidationError is a DecodeError
+        return None
+
+
+def job_for(services: Services, log: MatchLog, token_digest: str, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> Job:
+    """`token_digest`: the write token's SHA-256, as `access.authorize_write` returns it."""
     meta = Meta(
         recorded_at=services.clock(),
-        recorded_by="write-token:" + tokens.sha256(token or "")[:8],
+        recorded_by="write-token:" + token_digest[:8],
         idempotency_key=idempotency_key,
         request_hash=request_hash,
     )
@@ -142,10 +157,10 @@ def prepare(
     """Authorize and decode an append; the rules are checked when it is committed,
     against the state the appends before it leave."""
     log = match_log(services, match_id)
-    access.authorize_write(log, token)
+    digest = access.authorize_write(log, token)
     if not raw_events:
         raise Malformed("no events to record")
-    return job_for(services, log, token, decode_actions(log, raw_events), expected_version, idempotency_key, request_hash)
+    return job_for(services, log, digest, decode_actions(log, raw_events), expected_version, idempotency_key, request_hash)
 
 
 def record(services: Services, match_id: str, token: str | None, raw_events: Sequence[Any], **kwargs: Any) -> AppendResult:
@@ -170,16 +185,38 @@ async def record_async(
     conflicts in the store and is checked again on the fresh stream; only a writer
     who has seen more than this process knows makes it look (on a worker thread)."""
     log = await services.repository.get_async(match_id)
-    access.authorize_write(log, token)
+    digest = access.authorize_write(log, token)
     if not raw_events:
         raise Malformed("no events to record")
     if len(raw_events) <= DECODE_ON_LOOP:
         events = decode_actions(log, raw_events)
     else:
         events = await asyncio.to_thread(decode_actions, log, raw_events)
-    job = job_for(services, log, token, events, expected_version, idempotency_key, request_hash)
+    return await _submit(services, log, digest, events, expected_version, idempotency_key, request_hash)
+
+
+async def record_body_async(services: Services, match_id: str, token: str | None, body: bytes, *, idempotency_key: str | None = None, request_hash: str | None = None) -> AppendResult | None:
+    """`record_async` of a request body as received, decoded once into the match's
+    actions; None (nothing done) if there is no such match or the body does not fit
+    the match's actions: `record_async` of the body decoded the general way then
+    answers what the client needs told, in the same order (400 before 401/403/404)."""
+    try:
+        log = await services.repository.get_async(match_id)
+    except NotFound:
+        return None
+    request = decode_append(log, body) if len(body) <= DECODE_BODY_ON_LOOP else await asyncio.to_thread(decode_append, log, body)
+    if request is None:
+        return None
+    digest = access.authorize_write(log, token)
+    if not request.events:
+        raise Malformed("no events to record")
+    return await _submit(services, log, digest, request.events, request.expected_version, idempotency_key, request_hash)
+
+
+async def _submit(services: Services, log: MatchLog, token_digest: str, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> AppendResult:
+    job = job_for(services, log, token_digest, events, expected_version, idempotency_key, request_hash)
     if expected_version is not None and expected_version > log.head[0]:
-        job.log = await asyncio.to_thread(match_log, services, match_id)
+        job.log = await asyncio.to_thread(match_log, services, log.stream)
     return await services.writer.submit(job)
 
 
@@ -219,3 +256,28 @@ def _owner_of(tag: str) -> GameSystem | None:
 @functools.cache
 def _action_union(system: GameSystem) -> Any:
     return Union[(*system.action_types, *correction_types(system))]  # noqa: UP007 - a runtime union
+
+
+@functools.cache
+def _append_body(system: GameSystem) -> type[msgspec.Struct]:
+    """An append's body over this system's actions. A struct, because msgspec keeps the
+    type information of a struct once built and rebuilds a bare union's on every call
+    (converting one action to the union cost 26 µs, through this struct 2.6 µs)."""
+    fields = [("events", list[_action_union(system)]), ("expected_version", int | None, None)]
+    return msgspec.defstruct(f"AppendRequest_{system.name}", fields, frozen=True, kw_only=True, forbid_unknown_fields=True)
+
+
+def _fit_error(system: GameSystem) -> Callable[[Any], msgspec.ValidationError | None]:
+    def fit(item: Any) -> msgspec.ValidationError | None:
+        try:
+            msgspec.convert(item, _action_union(system))
+        except msgspec.ValidationError as error:
+            return error
+        return None
+
+    return fit
+
+
+@functools.cache
+def _append_decoder(system: GameSystem) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(_append_body(system))

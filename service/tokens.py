@@ -24,4 +24,9 @@ def sha256(token: str) -> str:
 
 
 def matches(token: str, digest: str | None) -> bool:
-    return digest is not None and hmac.compare_digest(sha256(token), digest)
+    return same_digest(sha256(token), digest)
+
+
+def same_digest(digest: str, stored: str | None) -> bool:
+    """Whether a token's SHA-256 is the stored one (in constant time)."""
+    return stored is not None and hmac.compare_digest(digest, stored)
