@@ -11,10 +11,10 @@ from domain.president.ruleset import PRESETS
 from domain.president.state import exchange_dues, title_of
 from domain.protocol import SPECTATOR as SYSTEM_SPECTATOR
 from domain.protocol import IllegalAction
+from tests.domain.harness import OK, accepted, cases, params, verify
 
 D = "president.deck."
 K = "recount.knowledge"
-OK = None
 
 # Dana deals 54 cards (four of each # 1-12, two Bombs, two Bomb (Reverse), two Doppelgängers).
 HANDS = {
@@ -32,7 +32,7 @@ def dealt(kit, **options):
 
 
 ROWS = [
-    ("first-lead: the dealer chooses the direction and who goes first", [], "Dana chooses clockwise Al", OK),
+    ("first-lead: the dealer chooses the direction and who goes first", [], "Dana chooses clockwise Al", accepted(phase="playing", turn="Al", direction=1)),
     ("first-lead: nobody else chooses", [], "Betty chooses clockwise Al", D + "first-lead"),
     ("first-lead: the dealer names someone to go first", [], "Dana chooses clockwise", D + "first-lead"),
     ("first-lead: no play before the choice", [], "Al plays 1a", D + "first-lead"),
@@ -44,7 +44,7 @@ ROWS = [
     ("wild: and only a clean slate", [*CHOSEN, "Al plays 4a", "Betty plays 4b"], "Dana plays Db", D + "wild"),
     ("same-count: only doubles after doubles", [*CHOSEN, "Al plays 1a 1b"], "Betty plays 2b", D + "same-count"),
     ("same-count: a double on a double", [*CHOSEN, "Al plays 1a 1b"], "Betty plays 2b 2c", OK),
-    ("equal-or-outrank: an equal card", [*CHOSEN, "Al plays 5a"], "Betty plays 5b", OK),
+    ("equal-or-outrank: an equal card", [*CHOSEN, "Al plays 5a"], "Betty plays 5b", accepted(turn="Dana")),
     ("equal-or-outrank: not a lower one", [*CHOSEN, "Al plays 5a"], "Betty plays 4b", D + "equal-or-outrank"),
     ("skip: the same card skips the next person", [*CHOSEN, "Al plays 5a", "Betty plays 5b"], "Carl plays 6c", D + "turn"),
     ("skip: the one after plays", [*CHOSEN, "Al plays 5a", "Betty plays 5b"], "Dana plays 6d", OK),
@@ -55,22 +55,22 @@ ROWS = [
         OK,
     ),
     ("pass: at any time", [*CHOSEN, "Al plays 1a"], "Betty passes", OK),
-    ("pass: at any time, the leader too", CHOSEN, "Al passes", OK),
+    ("pass: at any time, the leader too", CHOSEN, "Al passes", accepted(turn="Betty")),
     ("pass: the leader's pass hands the lead on", [*CHOSEN, "Al passes"], "Betty plays 1c", OK),
-    ("bomb: a Bomb on a President", [*CHOSEN, "Al plays 12a"], "Betty plays 0a", OK),
+    ("bomb: a Bomb on a President", [*CHOSEN, "Al plays 12a"], "Betty plays 0a", accepted(turn="Betty", trick=())),
     ("bomb: then its player plays any card", [*CHOSEN, "Al plays 12a", "Betty plays 0a"], "Betty plays 1c", OK),
     ("bomb: nobody else", [*CHOSEN, "Al plays 12a", "Betty plays 0a"], "Carl plays 1d", D + "lead"),
     ("bomb: whatever the count", [*CHOSEN, "Al plays 1a 1b"], "Betty plays 0a", OK),
     ("bomb: Bombs in a row", [*CHOSEN, "Al plays 12a", "Betty plays 0a"], "Betty plays 0a", K),
-    ("bomb reverse: the direction changes", [*CHOSEN, "Al plays 0Ra", "Al plays 2a"], "Dana plays 4d", OK),
+    ("bomb reverse: the direction changes", [*CHOSEN, "Al plays 0Ra", "Al plays 2a"], "Dana plays 4d", accepted(direction=-1, turn="Carl")),
     ("bomb reverse: Betty no longer follows Al", [*CHOSEN, "Al plays 0Ra", "Al plays 2a"], "Betty plays 2b", D + "turn"),
     ("set: double Vice Presidents with a Doppelgänger", CHOSEN, "Al plays 11a Da", OK),
 ]
 
 
-@pytest.mark.parametrize("given, when, then", [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
-def test_deck_play(kit, given, when, then):
-    kit.outcome(kit.play(dealt(kit), given), [when], then)
+@pytest.mark.parametrize("case", params(cases(ROWS, "name given when then")))
+def test_deck_play(kit, case):
+    verify(SYSTEM, lambda: kit.play(dealt(kit), case.given), kit.action(case.when), case.then)
 
 
 def test_skip_with_final_two_resets_the_pile(kit):
@@ -121,7 +121,7 @@ NEXT = [
     ("exchange-second: one card to the Vice President", [], "Carl gives Betty 12a 0a asking high low", D + "exchange-second"),
     ("give-back: not the cards received", ["Dana gives Al 12b 0Ra asking high low"], "Al gives Dana 12b 1a", D + "give-back"),
     ("give-back: any other cards", ["Dana gives Al 12b 0Ra asking high low"], "Al gives Dana 1a 2a", OK),
-    ("next-lead: the Vice President chooses the direction", GIVEN, "Betty chooses counter-clockwise", OK),
+    ("next-lead: the Vice President chooses the direction", GIVEN, "Betty chooses counter-clockwise", accepted(direction=-1, turn="Al")),
     ("next-lead: not the President", GIVEN, "Al chooses clockwise", D + "next-lead"),
     ("next-lead: the President goes first", GIVEN, "Betty chooses clockwise Carl", D + "next-lead"),
     ("next-lead: the President plays first", [*GIVEN, "Betty chooses counter-clockwise"], "Al plays 3a", OK),
@@ -129,27 +129,26 @@ NEXT = [
 ]
 
 
-@pytest.mark.parametrize("given, when, then", [r[1:] for r in NEXT], ids=[r[0] for r in NEXT])
-def test_deck_next_game(kit, given, when, then):
-    state = kit.play(small_match(kit), [kit.deal("Dana", GAME_TWO), *given])
-    kit.outcome(state, [when], then)
+@pytest.mark.parametrize("case", params(cases(NEXT, "name given when then")))
+def test_deck_next_game(kit, case):
+    verify(SYSTEM, lambda: kit.play(small_match(kit), [kit.deal("Dana", GAME_TWO), *case.given]), kit.action(case.when), case.then)
 
 
 TABLE = [
-    ("leave: a player leaves between games", [], "Carl leaves", OK),
+    ("leave: a player leaves between games", [], "Carl leaves", accepted(seating=("Al", "Betty", "Dana"))),
     ("leave: not in the middle of a game", ["deal"], "Carl leaves", D + "game-end"),
     ("leave: only a player at the table", [], "Zed leaves", D + "leave"),
-    ("join: someone enters between games", [], "Eve joins after Betty", OK),
+    ("join: someone enters between games", [], "Eve joins after Betty", accepted(seating=("Al", "Betty", "Eve", "Carl", "Dana"))),
     ("join: not someone already seated", [], "Betty joins", D + "join"),
 ]
 
 
-@pytest.mark.parametrize("given, when, then", [r[1:] for r in TABLE], ids=[r[0] for r in TABLE])
-def test_players_leave_and_join(kit, given, when, then):
+@pytest.mark.parametrize("case", params(cases(TABLE, "name given when then")))
+def test_players_leave_and_join(kit, case):
     state = small_match(kit)
-    if given:
+    if case.given:
         state = kit.play(state, [kit.deal("Dana", GAME_TWO)])
-    kit.outcome(state, [when], then)
+    verify(SYSTEM, state, kit.action(case.when), case.then)
 
 
 def test_the_vice_president_becomes_president_when_the_president_leaves(kit):
@@ -203,17 +202,17 @@ TWO_BOMBS = dict(
     Carl=" ".join("1c" if card == "0b" else card for card in HANDS["Carl"].split()),
 )
 BOMB_ROWS = [
-    ("bomb: several Bombs at a time", [*CHOSEN, "Al plays 12a"], "Betty plays 0a 0b", OK),
+    ("bomb: several Bombs at a time", [*CHOSEN, "Al plays 12a"], "Betty plays 0a 0b", accepted(turn="Betty", trick=())),
     ("bomb: then their player plays any card", [*CHOSEN, "Al plays 12a", "Betty plays 0a 0b"], "Betty plays 2b", OK),
     ("bomb: and nobody else", [*CHOSEN, "Al plays 12a", "Betty plays 0a 0b"], "Carl plays 2d", D + "lead"),
 ]
 
 
-@pytest.mark.parametrize("given, when, then", [r[1:] for r in BOMB_ROWS], ids=[r[0] for r in BOMB_ROWS])
-def test_several_bombs_at_once(kit, given, when, then):
+@pytest.mark.parametrize("case", params(cases(BOMB_ROWS, "name given when then")))
+def test_several_bombs_at_once(kit, case):
     """deck § Cards Overview: “You can “Bomb” a “Bomb” – meaning, multiple Bomb cards may be played at a time.”"""
     state = kit.play(kit.new_match(preset="deck"), [kit.deal("Dana", TWO_BOMBS)])
-    kit.outcome(kit.play(state, given), [when], then)
+    verify(SYSTEM, lambda: kit.play(state, case.given), kit.action(case.when), case.then)
 
 
 def test_three_players_after_the_president_leaves_exchange_once(kit):
