@@ -1,9 +1,10 @@
-"""Given/when/then tables: each row's id names the sentence of mr-president.md it
-checks. A row gives the events after the standard setup (helpers.setup_events: four
+"""Given/when/then tables (tests/domain/harness.py): each row's id names the sentence
+of mr-president.md it checks. A row gives the events after the standard setup (helpers.setup_events: four
 players Al, Betty, Carl, Dot; Republicans Al (President, Peter J. Sanders of
 Kentucky, Campaign Ability 7) and Carl (VP, Ohio, 6); Democrats Betty (President,
 Texas, 8) and Dot (VP, Minnesota, 5); Al plays first), the action, and the outcome:
-accepted, or the id of the rule that rejects it."""
+accepted (with what then holds, where the row says it), or the id of the rule that
+rejects it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
 from domain.mrpresident.state import Hand
 from domain.protocol import IllegalAction
+from tests.domain.harness import Case, accepted, params, verify
 from tests.domain.mrpresident.helpers import TWO, ballot, cast, given, roll, setup_events, turn
 
 OK = "accepted"
@@ -27,8 +29,9 @@ def outcome(state, action) -> str:
     return OK
 
 
-def row(id, given_events, action, expected, **kw):
-    return pytest.param(given_events, action, expected, kw, id=id)
+def row(id, given_events, action, expected, **kw) -> Case:
+    """A row: `kw` goes to `given` (players, mode, setup, options)."""
+    return Case(id, given_events, action, expected, setup=kw)
 
 
 SETUP = [
@@ -58,7 +61,7 @@ SETUP = [
     row("The twelve removed cards become the Undecided Voter stack", setup_events(["Al", "Betty", "Carl", "Dot"])[:3], ev.UndecidedVotersSetAside(count=11), "mrpresident.undecided", setup=False),
     row("The two presidential candidates roll to play first: not a VP", setup_events(["Al", "Betty", "Carl", "Dot"])[:4], ev.FirstPlayerRolled(player="Carl"), "mrpresident.first", setup=False),
     row("The two presidential candidates roll to play first: the higher roll", setup_events(["Al", "Betty", "Carl", "Dot"])[:4], ev.FirstPlayerRolled(player="Al", dice={"Al": [2, 3], "Betty": [6, 1]}), "mrpresident.first", setup=False),
-    row("The two presidential candidates roll: Betty's 7 beats Al's 5", setup_events(["Al", "Betty", "Carl", "Dot"])[:4], ev.FirstPlayerRolled(player="Betty", dice={"Al": [2, 3], "Betty": [6, 1]}), OK, setup=False),
+    row("The two presidential candidates roll: Betty's 7 beats Al's 5", setup_events(["Al", "Betty", "Carl", "Dot"])[:4], ev.FirstPlayerRolled(player="Betty", dice={"Al": [2, 3], "Betty": [6, 1]}), accepted({"order.0": 1}), setup=False),
     row("Players roll the dice only once the campaign has begun", setup_events(["Al", "Betty", "Carl", "Dot"])[:4], roll("Al", "Eastern", 1, 2), "mrpresident.first", setup=False),
 ]
 
@@ -75,7 +78,7 @@ TURNS = [
     row("After selecting a region: one region before the home stretch", [], roll("Al", ["Eastern", "Western"], 1, 3), "mrpresident.home-stretch"),
     row("After selecting a region: a region of the board", [], roll("Al", "Northern", 1, 3), "mrpresident.region"),
     row("the number rolled on each die: dice show 1 to 6", [], roll("Al", "Eastern", 7, 3), "mrpresident.reach"),
-    row("while you may cast five Ballots in New York", [roll("Al", "Eastern", 6, 1)], cast("Al", "NY", "NY", "NY", "NY", "NY"), OK),
+    row("while you may cast five Ballots in New York", [roll("Al", "Eastern", 6, 1)], cast("Al", "NY", "NY", "NY", "NY", "NY"), accepted(ballots=lambda cast: len(cast) == 5)),
     row("you may only cast two Ballots in D. C.", [roll("Al", "Eastern", 6, 6)], cast("Al", "DC", "DC", "DC"), "mrpresident.limit"),
     row(
         "each party is limited in a state: the running mate's Ballots count",
@@ -89,9 +92,9 @@ TURNS = [
         cast("Betty", "DC", "DC"),
         OK,
     ),
-    row("play rotates President, President: Betty after Al", turn("Al", "Eastern", 1, 2, "CT"), roll("Betty", "Western", 1, 2), OK),
+    row("play rotates President, President: Betty after Al", turn("Al", "Eastern", 1, 2, "CT"), roll("Betty", "Western", 1, 2), accepted({"turn.seat": 1})),
     row("play rotates President, President, Vice President: not Carl second", turn("Al", "Eastern", 1, 2, "CT"), roll("Carl", "Western", 1, 2), "mrpresident.order.four"),
-    row("play rotates: Dot fourth", [*turn("Al", "Eastern", 1, 2, "CT"), *turn("Betty", "Eastern", 1, 2, "CT"), *turn("Carl", "Eastern", 1, 2, "CT", seal="VP")], roll("Dot", "Western", 1, 2), OK),
+    row("play rotates: Dot fourth", [*turn("Al", "Eastern", 1, 2, "CT"), *turn("Betty", "Eastern", 1, 2, "CT"), *turn("Carl", "Eastern", 1, 2, "CT", seal="VP")], roll("Dot", "Western", 1, 2), accepted({"turn.seat": 3})),
     row("In the two-player game, players alternate turns", turn("Al", "Eastern", 1, 2, "CT"), roll("Al", "Eastern", 1, 2), "mrpresident.order.two", players=TWO),
     row("Campaign Ability 7: this indicates the number of cards you may hold", [roll("Al", "Eastern", 6, 1)], cast("Al", "NY", "NY", "NY", "NY", "NY", "CT", "CT", "CT"), "mrpresident.hold"),
     row("When two play, use the higher of your two ratings (7 and 6): eight is too many", [roll("Al", "Eastern", 6, 1)], cast("Al", "NY", "NY", "NY", "NY", "NY", "CT", "CT", "CT"), "mrpresident.hold", players=TWO),
@@ -110,18 +113,18 @@ RUMOR_ON_BETTY = (
 )
 
 HEADQUARTERS = [
-    row("You may go to Campaign Headquarters when you roll 7", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al"), OK),
+    row("You may go to Campaign Headquarters when you roll 7", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al"), accepted({"turn.at_headquarters": True})),
     row("You may go to Campaign Headquarters when you roll 11", [roll("Al", "Eastern", 5, 6)], ev.HeadquartersVisited(player="Al"), OK),
     row("You may go to Campaign Headquarters when you roll doubles", [roll("Al", "Eastern", 2, 2)], ev.HeadquartersVisited(player="Al"), OK),
     row("You may go to Campaign Headquarters when you roll 7, 11 or doubles: not 5", [roll("Al", "Eastern", 2, 3)], ev.HeadquartersVisited(player="Al"), "mrpresident.hq.roll"),
     row("If you blunder you must go to your Campaign Headquarters, on any roll", [roll("Al", "Eastern", 2, 3)], ev.HeadquartersVisited(player="Al", blundered=True), OK),
-    row("you may cast any Ballots you hold for this state (Kentucky)", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al", home_state="KY", ballots=[ballot("KY"), ballot("KY")]), OK),
+    row("you may cast any Ballots you hold for this state (Kentucky)", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al", home_state="KY", ballots=[ballot("KY"), ballot("KY")]), accepted(ballots=lambda cast: len(cast) == 2)),
     row("you may cast any Ballots you hold for this state: only the home state", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al", home_state="KY", ballots=[ballot("TN")]), "mrpresident.hq.home-state"),
     row("Campaign Headquarters is in your home state: Carl's Ohio is not Al's", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al", home_state="OH", ballots=[ballot("OH")]), "mrpresident.hq.home-state"),
     row("In the two-player game, the player must choose his President's or his V. P.'s home state", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al", home_state="OH", ballots=[ballot("OH", seal="VP")]), OK, players=TWO),
     row("In the two-player game: no third home state", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al", home_state="TX", ballots=[ballot("TX")]), "mrpresident.hq.home-state.two", players=TWO),
     row("These Ballots are recorded in the usual manner: Kentucky's limit is 3", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al", home_state="KY", ballots=[ballot("KY")] * 4), "mrpresident.limit"),
-    row("if you cast the Ballot marked Home State, do not record it: over the limit allowed", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al", home_state="KY", ballots=[ballot("KY")] * 3 + [ballot("KY", home=True)]), OK),
+    row("if you cast the Ballot marked Home State, do not record it: over the limit allowed", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersVisited(player="Al", home_state="KY", ballots=[ballot("KY")] * 3 + [ballot("KY", home=True)]), accepted(ballots=lambda cast: [b.recorded for b in cast] == [True, True, True, False])),
     row("draw a Campaign Headquarters card: only after going there", [roll("Al", "Eastern", 3, 4)], ev.HeadquartersCardDrawn(player="Al", title="Plane Delay"), "mrpresident.hq.roll"),
     row("draw a Campaign Headquarters card: not campaigning after", [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")], cast("Al", "MA"), "mrpresident.hq.card"),
     row("Most of the cards are self-explanatory: a plane delay loses a turn", [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")], ev.HeadquartersCardDrawn(player="Al", title="Plane Delay", effects=[ev.CardEffect(player="Al", turns_lost=1)]), OK),
@@ -129,7 +132,7 @@ HEADQUARTERS = [
     row("Most of the cards: Ballots only in the places the card names", [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")], ev.HeadquartersCardDrawn(player="Al", title="Whistle-stop", effects=[ev.CardEffect(player="Al", places=["Southern"], ballots=[ballot("NY")])]), "mrpresident.hq.card"),
     row("any player not identified with the issue on a Bulletin card may disregard it", [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")], ev.BulletinDrawn(player="Al", issue="Civil Rights", effects=[ev.CardEffect(player="Al", discarded=["P"])]), "mrpresident.hq.bulletin"),
     row("a Bulletin affects those identified with its issue (Carl, Dot: Civil Rights)", [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")], ev.BulletinDrawn(player="Al", issue="Civil Rights", effects=[ev.CardEffect(player="Carl", discarded=["VP"]), ev.CardEffect(player="Dot", discarded=["VP", "VP"])]), OK),
-    row("Press Endorsement: the die says how many (3 allows 3)", [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")], ev.PressEndorsed(player="Al", dice=[3], press_support=4, places=["Western"], ballots=[ballot("CA")] * 3), OK),
+    row("Press Endorsement: the die says how many (3 allows 3)", [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")], ev.PressEndorsed(player="Al", dice=[3], press_support=4, places=["Western"], ballots=[ballot("CA")] * 3), accepted(undecided=12, ballots=lambda cast: len(cast) == 3)),
     row("Press Endorsement: the die says how many (3 is not 4)", [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")], ev.PressEndorsed(player="Al", dice=[3], press_support=4, places=["Western"], ballots=[ballot("CA")] * 4), "mrpresident.hq.press.dice"),
     row("Press Endorsement: the places the card names for your rating", [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")], ev.PressEndorsed(player="Al", dice=[3, 3], press_support=4, places=["CA", "NY"], ballots=[ballot("TX")]), "mrpresident.hq.press.places"),
     row("Check your Candidate card to determine your Press Support rating (Al's is 4)", [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")], ev.PressEndorsed(player="Al", dice=[3], press_support=5, places=["CA"]), "mrpresident.hq.press.rating"),
@@ -153,10 +156,9 @@ HEADQUARTERS = [
 ]
 
 
-@pytest.mark.parametrize("given_events, action, expected, kw", SETUP + TURNS + HEADQUARTERS)
-def test_rule(given_events, action, expected, kw):
-    state = given(*given_events, **kw)
-    assert outcome(state, action) == expected
+@pytest.mark.parametrize("case", params(SETUP + TURNS + HEADQUARTERS))
+def test_rule(case):
+    verify(SYSTEM, lambda: given(*case.given, **case.setup), case.when, case.then)
 
 
 def small(**kw):
@@ -211,18 +213,23 @@ def test_campaign_end_gives_the_others_one_more_turn_and_deals_absentee_ballots(
     assert outcome(state, ev.AbsenteeBallotsCast(party="Democratic", ballots=[ballot("CA")] * 2, set_aside=4)) == OK
 
 
-@pytest.mark.parametrize(
-    "mode, absentee, expected",
-    [
-        pytest.param("popular", ["CT", "CT"], OK, id="popular: up to the limit (CT 1 of 3 recorded, 2 absentee)"),
-        pytest.param("popular", ["CT", "CT", "CT"], "mrpresident.absentee.popular", id="When playing for popular votes, may not cast an Absentee Ballot over the maximum"),
-        pytest.param("electoral", ["CT", "CT", "CT", "CT"], OK, id="When playing for electoral votes, may still cast Absentee Ballots in that state"),
-    ],
-)
-def test_absentee_limits_by_mode(mode, absentee, expected):
-    state = given(roll("Al", "Eastern", 1, 2), cast("Al", "CT", "MD"), roll("Betty", "Southern", 6, 6), cast("Betty", "TX"), players=TWO, mode=mode, ballot_deck_size=4)
-    action = ev.AbsenteeBallotsCast(party="Republican", ballots=[ballot(s) for s in absentee], set_aside=7 - len(absentee))
-    assert outcome(state, action) == expected
+def absentee(*states: str) -> ev.AbsenteeBallotsCast:
+    """The Republicans' seven Absentee Ballots: these states, the rest set aside."""
+    return ev.AbsenteeBallotsCast(party="Republican", ballots=[ballot(s) for s in states], set_aside=7 - len(states))
+
+
+# Given: a two-player campaign just over (Al cast CT and MD, Betty TX), the Republicans due 7 Absentee Ballots.
+ABSENTEE = [
+    row("popular: up to the limit (CT 1 of 3 recorded, 2 absentee)", [], absentee("CT", "CT"), OK, mode="popular"),
+    row("When playing for popular votes, may not cast an Absentee Ballot over the maximum", [], absentee("CT", "CT", "CT"), "mrpresident.absentee.popular", mode="popular"),
+    row("When playing for electoral votes, may still cast Absentee Ballots in that state", [], absentee("CT", "CT", "CT", "CT"), OK, mode="electoral"),
+]
+
+
+@pytest.mark.parametrize("case", params(ABSENTEE))
+def test_absentee_limits_by_mode(case):
+    campaign = [roll("Al", "Eastern", 1, 2), cast("Al", "CT", "MD"), roll("Betty", "Southern", 6, 6), cast("Betty", "TX")]
+    verify(SYSTEM, lambda: given(*campaign, players=TWO, ballot_deck_size=4, **case.setup), case.when, case.then)
 
 
 def test_a_blunder_puts_the_top_ballot_under_the_undecided_stack():
