@@ -4,8 +4,9 @@ the state at any step is cheap. A cache over the store, never the truth."""
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Sequence
-from typing import Any
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
 
 import msgspec
 
@@ -16,6 +17,96 @@ from service.errors import NotFound, RecountError
 from service.store import Recorded
 
 CHECKPOINT_EVERY = 32
+# How many of its latest steps a MatchLog keeps in memory after a full load (`trim`):
+# the past is read again from the store when a replay or a correction asks for it.
+RECENT_KEPT = 64
+
+
+class History(Sequence[Recorded]):
+    """A match's records, `history[i]` at version i + 1, holding in memory only the first
+    record and those from version `base` on; the ones between are read (`past()`, the
+    records at versions 1..base - 1) the first time one of them is asked for, and then
+    kept. The latest records, the ones appends and chain hashes look at, never need a
+    read. With base 1 it is a plain list."""
+
+    def __init__(self, first: Recorded, base: int, recent: Sequence[Recorded], past: Callable[[], Sequence[Recorded]] | None):
+        self._first = first
+        # (base, records from version base on) replaced as one value: readers on other
+        # threads never pair a base with the list of another.
+        self._held: tuple[int, list[Recorded]] = (1, [first, *recent]) if base <= 1 else (base, list(recent))
+        self._past = past
+        self._lock = threading.Lock()
+
+    @property
+    def base(self) -> int:
+        return self._held[0]
+
+    def held(self) -> int:
+        """How many records are in memory."""
+        base, recent = self._held
+        return len(recent) + (base > 1)
+
+    def __len__(self) -> int:
+        base, recent = self._held
+        return base - 1 + len(recent)
+
+    @overload
+    def __getitem__(self, index: int) -> Recorded: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Recorded]: ...
+    def __getitem__(self, index: int | slice) -> Recorded | list[Recorded]:
+        base, recent = self._held
+        if isinstance(index, slice):
+            start, stop, stride = index.indices(base - 1 + len(recent))
+            if stride == 1 and start >= base - 1:
+                return recent[start - base + 1 : stop - base + 1]
+            return self.whole()[index]
+        if index < 0:
+            index += base - 1 + len(recent)
+        if index >= base - 1:
+            return recent[index - base + 1]
+        if index == 0:
+            return self._first
+        if index < 0:
+            raise IndexError(index)
+        return self.whole()[index]
+
+    def __iter__(self) -> Iterator[Recorded]:
+        return iter(self.whole())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __add__(self, other: Sequence[Recorded]) -> list[Recorded]:
+        return [*self, *other]
+
+    def __repr__(self) -> str:
+        return f"History(base={self.base}, held={self.held()})"
+
+    def extend(self, records: Sequence[Recorded]) -> None:
+        with self._lock:
+            self._held[1].extend(records)
+
+    def whole(self) -> list[Recorded]:
+        """Every record, reading the past from the store if it is not held."""
+        if self._held[0] > 1:
+            with self._lock:
+                base, recent = self._held
+                if base > 1:
+                    assert self._past is not None
+                    past = list(self._past())
+                    if len(past) != base - 1 or any(r.version != v for v, r in enumerate(past, start=1)):
+                        raise DamagedStream(self._first.stream, 1, past[0].version if past else 0)
+                    self._held = (1, [*past, *recent])
+        return self._held[1]
+
+    def trim(self, base: int, past: Callable[[], Sequence[Recorded]]) -> None:
+        """Keep in memory only the first record and those from version `base` on."""
+        with self._lock:
+            held_base, recent = self._held
+            if base > held_base:
+                self._held = (base, recent[base - held_base :])
+                self._past = past
 
 
 class DamagedStream(RecountError):
@@ -48,7 +139,7 @@ class MatchLog:
             raise DamagedStream(first.stream, 1, first.version)
         self.system = system
         self.stream = first.stream
-        self.records: list[Recorded] = [first]
+        self.records = History(first, 1, (), None)
         self.state = system.initial(first.event)
         # (version, state) replaced as one value, so a reader on another thread never
         # pairs a version with the state of another (`version` and `state` are
@@ -57,6 +148,9 @@ class MatchLog:
         self._marks: dict[int, Any] = {1: self.state}
         self._mark_steps: list[int] = [1]
         self.keys: dict[str, tuple[int, int, str | None]] = {}
+        # The first step whose checkpoints are all held (see `trim`, `from_snapshot`).
+        self._past_base = 1
+        self._past_lock = threading.RLock()
 
     @classmethod
     def load(cls, system: GameSystem, records: Sequence[Recorded]) -> MatchLog:
@@ -68,9 +162,68 @@ class MatchLog:
         log.replayed(records[1:])
         return log
 
+    @classmethod
+    def from_snapshot(
+        cls, system: GameSystem, first: Recorded, state: Any, keys: dict[str, tuple[int, int, str | None]],
+        recent: Sequence[Recorded], read_upto: Callable[[int], Sequence[Recorded]],
+    ) -> MatchLog:
+        """The log of a stored stream from a snapshot: `state` after `recent[0]` (at
+        the snapshot's version), the records after it folded on; the records before it
+        (`read_upto(version)`) are read only when asked for."""
+        log = cls(system, first)
+        base = recent[0].version
+        for step, record in enumerate(recent, start=base):
+            if record.version != step:
+                raise DamagedStream(record.stream, step, record.version)
+        if base > 1:
+            log.records = History(first, base, recent[:1], lambda: read_upto(base - 1))
+            log._past_base = base
+            log._marks[base] = state
+            log._mark_steps.append(base)
+            log.state, log.head = state, (base, state)
+            log.keys = dict(keys)
+        log.replayed(recent[1:])
+        return log
+
     @property
     def version(self) -> int:
         return len(self.records)
+
+    def held(self) -> int:
+        """How many records this log holds in memory."""
+        return self.records.held()
+
+    def trim(self, read_upto: Callable[[int], Sequence[Recorded]], keep: int = RECENT_KEPT) -> None:
+        """Keep in memory only the latest steps (from a checkpoint at least `keep`
+        steps back) and the checkpoints from there on; the rest is read again from the
+        store (`read_upto(version)`) when asked for. Call it where the log's records are
+        added (the repository's lock): the checkpoint list is edited in place."""
+        with self._past_lock:
+            version = self.version
+            i = bisect.bisect_right(self._mark_steps, version - keep) - 1
+            base = self._mark_steps[i] if i >= 0 else 1
+            if base <= self.records.base:
+                return
+            self.records.trim(base, lambda: read_upto(base - 1))
+            for step in self._mark_steps[1:i]:
+                del self._marks[step]
+            del self._mark_steps[1:i]
+            self._past_base = base
+
+    def _fill_past(self) -> None:
+        """Fold the records before the first step held again, for the checkpoints
+        among them (a replay or a correction reaching back past what is held)."""
+        with self._past_lock:
+            base = self._past_base
+            if base <= 1:
+                return
+            full = MatchLog.load(self.system, self.records[:base])
+            for step in full._mark_steps:
+                if 1 < step < base:
+                    self._marks[step] = full._marks[step]
+                    # In place: the writer may be appending a later checkpoint meanwhile.
+                    bisect.insort(self._mark_steps, step)
+            self._past_base = 1
 
     @property
     def created(self) -> Recorded:
@@ -174,6 +327,8 @@ class MatchLog:
         (there is one at every correction, so only plain actions follow it)."""
         if not 1 <= step <= self.version:
             raise NotFound(f"step {step} is not in this match (steps 1 to {self.version})")
+        if 1 < step < self._past_base:
+            self._fill_past()
         current = self.state
         if current.step == step:  # the writer may have appended records but not yet the state
             return current
@@ -185,6 +340,8 @@ class MatchLog:
 
     def walk(self, first: int, last: int) -> Iterator[tuple[Recorded, Any, Any]]:
         """(record, state before, state after) for steps first..last, in one pass."""
+        if first < self._past_base:
+            self._fill_past()
         if first == 1:
             yield self.records[0], None, self._marks[1]
             first = 2

@@ -9,9 +9,13 @@ is dropped, to be loaded again from the store.
 
 The cache is bounded by the events it holds, least recently used first out (a
 1,000-event match holds about 0.6 MB; an unbounded cache grew with every match
-ever touched). Loading reads the store and folds the whole match: `get_async`
-does that on a worker thread, never on the event loop, and no lock is held
-while a match loads, so other matches' appends never wait for it.
+ever touched), and a log loaded holds only the match's latest steps
+(MatchLog.trim): a replay or a correction that reaches further back reads the
+past again once, then holds it. Loading
+reads the latest snapshot (service/snapshots.py) and the events after it, or,
+with none, the whole match, folded, and then offers a snapshot; `get_async` loads
+on a worker thread, never on the event loop, and no lock is held while a match
+loads, so other matches' appends never wait for it.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import domain
@@ -27,10 +31,14 @@ from domain.protocol import GameSystem
 from service.errors import NotFound
 from service.follow import Follower
 from service.matchlog import MatchLog, OutOfStep
+from service.snapshots import SnapshotStore, SnapshotWriter
 from service.store import MatchStore, Recorded
 
 # The events held in memory before the least recently used matches are dropped.
 EVENTS_HELD_MAX = 250_000
+# A match loaded with more events than this holds only its latest steps; a shorter
+# one is held whole (reading its past again would cost more than it saves).
+TRIM_FROM = 256
 
 
 class MatchRepository:
@@ -42,6 +50,38 @@ class MatchRepository:
         self._sizes: dict[str, int] = {}  # the events counted for each log held
         self.events_held = 0
         self._lock = threading.RLock()
+        self.snapshots = SnapshotStore(store)
+        self.snapshot_writer = SnapshotWriter(self.snapshots)
+
+    def close(self) -> None:
+        self.snapshot_writer.close()
+
+    def load(self, match_id: str) -> MatchLog:
+        """The match's log as stored: from its latest snapshot, else from step 1
+        (NotFound if there is no such match). Blocking; holds no lock."""
+        snapshot = self.snapshots.latest(match_id)
+        if snapshot is not None:
+            recent = self.store.read(match_id, after=snapshot.version - 1)
+            if recent and recent[0].version == snapshot.version and self.snapshots.record_sha256(recent[0]) == snapshot.record_sha256:
+                created = recent[0] if snapshot.version == 1 else self.store.read(match_id, upto=1)[0]
+                system = domain.find(created.system)
+                state, keys = self.snapshots.decode(snapshot, system, created)
+                log = MatchLog.from_snapshot(system, created, state, keys, recent, self._reader(match_id))
+                self.snapshot_writer.taken[match_id] = snapshot.version
+                return log
+        records = self.store.read(match_id)
+        if not records:
+            raise NotFound(f"there is no match {match_id!r}")
+        log = MatchLog.load(domain.find(records[0].system), records)
+        if self.snapshot_writer.due(match_id, log.version):
+            self.snapshot_writer.offer(log.records[-1], log.state, log.keys)
+        if log.version > TRIM_FROM:
+            log.trim(self._reader(match_id))
+        return log
+
+    def _reader(self, match_id: str) -> Callable[[int], list[Recorded]]:
+        """What reads a match's older records again, for a log that holds only its latest."""
+        return lambda upto: self.store.read(match_id, upto=upto)
 
     def get(self, match_id: str) -> MatchLog:
         """The match's log with every append the Follower has heard of (call its
@@ -49,10 +89,7 @@ class MatchRepository:
         match is not held or has grown elsewhere."""
         log = self.peek(match_id)
         if log is None:
-            records = self.store.read(match_id)
-            if not records:
-                raise NotFound(f"there is no match {match_id!r}")
-            loaded = MatchLog.load(domain.find(records[0].system), records)
+            loaded = self.load(match_id)
             with self._lock:
                 log = self._logs.setdefault(match_id, loaded)
                 self._held(match_id, log)
@@ -108,12 +145,16 @@ class MatchRepository:
                 self.events_held -= self._sizes.pop(stream, 0)
 
     def _held(self, stream: str, log: MatchLog) -> None:
-        """Count the log's events (under the lock) and drop the least recently used
-        other logs past the bound; a dropped log still serves whoever holds it."""
+        """Offer a snapshot if one is due, count the events the log holds (under the lock) and drop the least recently used other logs
+        past the bound; a dropped log still serves whoever holds it."""
         if self._logs.get(stream) is not log:  # dropped meanwhile: nothing to count
             return
-        self.events_held += log.version - self._sizes.get(stream, 0)
-        self._sizes[stream] = log.version
+        version, state = log.head
+        if self.snapshot_writer.due(stream, version) and version <= log.version:
+            self.snapshot_writer.offer(log.records[version - 1], state, log.keys)
+        held = log.held()
+        self.events_held += held - self._sizes.get(stream, 0)
+        self._sizes[stream] = held
         self._logs.move_to_end(stream)
         while self.events_held > self.events_held_max and len(self._logs) > 1:
             oldest = next(iter(self._logs))
