@@ -2,14 +2,14 @@
 and the standings code know about games.
 
 A game system is a module-level object with the attributes and functions of
-`GameSystem`. Everything here is pure: no I/O, no clock, no random generator.
+`GameSystem`, built on `domain.system_base.SystemBase`. Everything here is pure: no I/O, no clock, no random generator.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Annotated, Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 import msgspec
 
@@ -146,11 +146,19 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True):
     hints: dict[str, Any] = {}
 
 
-class GameSystem(Protocol):
-    """The small protocol of a game system (see DESIGN.md, principle 6).
+# The state and event types of a game system (each package's `State` struct and its events' union).
+S = TypeVar("S")
+E = TypeVar("E", bound=msgspec.Struct)
+
+
+class GameSystem(Protocol[S, E]):
+    """The small protocol of a game system (see DESIGN.md, principle 6, and
+    docs/game-template.md), generic over its state type `S` and event type `E`.
 
     Every state struct has an integer field `step`: the number of events folded
-    into it, so it equals the stream version of the last event applied.
+    into it, so it equals the stream version of the last event applied. The fold
+    owns it (domain/system_base.py): `evolve` advances it, no rule does.
+    `follow_up` and `to_act` have defaults in `system_base.SystemBase`.
     """
 
     name: str
@@ -163,26 +171,26 @@ class GameSystem(Protocol):
         """The match-created event for a setup, with the preset resolved and the
         board embedded. Raises IllegalAction for a setup the rules forbid."""
 
-    def initial(self, created: msgspec.Struct) -> Any:
+    def initial(self, created: Any) -> S:
         """The state after the match-created event (step 1)."""
 
-    def check(self, state: Any, event: msgspec.Struct) -> None:
+    def check(self, state: S, event: E) -> None:
         """Raise IllegalAction if the rules forbid `event` in `state`."""
 
-    def evolve(self, state: Any, event: msgspec.Struct) -> Any:
-        """The state after a checked event. Trusts its input; never raises for a
-        stored event."""
+    def evolve(self, state: S, event: E) -> S:
+        """The state after a checked event, its `step` one more. Trusts its input;
+        never raises for a stored event."""
 
-    def view(self, state: Any, perspective: Perspective) -> Mapping[str, Any]:
+    def view(self, state: S, perspective: Perspective) -> Mapping[str, Any]:
         """What `perspective` may see of `state`, as JSON-able data."""
 
-    def redact(self, state: Any, event: msgspec.Struct, perspective: Perspective) -> Mapping[str, Any]:
+    def redact(self, state: S, event: E, perspective: Perspective) -> Mapping[str, Any]:
         """The event as `perspective` may see it, in the state *before* it."""
 
-    def standings(self, state: Any) -> Standings:
+    def standings(self, state: S) -> Standings:
         """Standings recomputed from the state, with the steps that decided them."""
 
-    def describe(self, state: Any, event: msgspec.Struct, after: Any = None, perspective: Perspective = SPECTATOR) -> str:
+    def describe(self, state: S, event: E, after: S | None = None, perspective: Perspective = SPECTATOR) -> str:
         """One line in words, e.g. “Betty plays three 9s”, as `perspective` may know the
         event: like `view` and `redact`, the words name no card (value, ballot) hidden
         from it, in any form (“Carl gives Dana two cards” to a spectator, the cards
@@ -190,19 +198,23 @@ class GameSystem(Protocol):
         forgets to say who reads leaks nothing. `state` is before the event, `after`
         (when the caller has folded it already) the state it leaves."""
 
-    def allowed(self, state: Any) -> Sequence[Choice]:
+    def allowed(self, state: S) -> Sequence[Choice]:
         """The actions the rules allow now, from everything the record knows (the
         recorder's view). Agrees with `check`: every listed choice, filled within its
         picks' bounds, passes it. Empty when the match is over."""
 
-    def finished(self, state: Any) -> bool:
+    def to_act(self, state: S) -> Sequence[str]:
+        """Whose turn it is: the players who may act now, in seat order (empty when only
+        the table acts, e.g. a deal or a tally, or when the match is over). Default: the
+        players of `allowed`'s choices."""
+
+    def follow_up(self, state: S) -> Sequence[E]:
+        """The events the rules make happen by themselves now (e.g. the reveal once every
+        sealed bid is committed); the service records them right after the action that
+        made them due, checked like any. Default: none."""
+
+    def finished(self, state: S) -> bool:
         """True when the match is over and nothing more may be recorded."""
 
-    def players(self, state: Any) -> Sequence[str]:
+    def players(self, state: S) -> Sequence[str]:
         """The players' names in seat order (for tokens and perspectives)."""
-
-
-# Optional, for systems where the rules make an event happen by itself:
-#     def follow_up(self, state) -> Sequence[msgspec.Struct]
-# the events due now (e.g. the reveal once every sealed bid is committed); the
-# service records them right after the action that made them due, checked like any.

@@ -1,8 +1,6 @@
-"""`check`: one function per rule, each raising IllegalAction with the rule it enforces."""
+"""`CHECKS`: per action, its check; one function per rule, each raising IllegalAction with the rule it enforces."""
 
 from __future__ import annotations
-
-import msgspec
 
 from domain.bid import cards
 from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed
@@ -14,7 +12,6 @@ from domain.bid.rules import (
     SEALED_ALLOWED,
     SEALED_ONCE,
     SEALED_REVEAL,
-    SETUP,
     SHOW,
     SUIT_PER_PLAYER,
 )
@@ -25,30 +22,39 @@ from domain.protocol import IllegalAction
 CODE_FORMAT = "a card is its rank then its suit letter (C, D, H, S), e.g. 2C, 10H, QS, AD"
 
 
-def check(state: BidState, event: msgspec.Struct) -> None:
-    if isinstance(event, DistrictRevealed):
-        rounds_left(state)
-        no_district_up(state)
-        club_label(event.district)
-        not_drawn_before(state, event.district)
-    elif isinstance(event, BidCommitted):
-        in_match(state, event.player)  # a stranger's name is said first, before any rule of the round
-        sealed_bids_allowed(state)
-        rounds_left(state)
-        district_up(state)
-        first_commit(state, event.player)
-        card_in_hand(state, Bid(player=event.player, card=event.card))
-    elif isinstance(event, BidsRevealed):
-        for bid in event.bids:
-            in_match(state, bid.player)
-        rounds_left(state)
-        district_up(state)
-        one_bid_each(state, event.bids)
-        for bid in event.bids:
-            card_in_hand(state, bid)
-        shows_committed_cards(state, event.bids)
-    else:
-        raise IllegalAction(f"a {type(event).__name__} cannot be recorded during a match", SETUP)
+def check_district_revealed(state: BidState, event: DistrictRevealed) -> None:
+    rounds_left(state)
+    no_district_up(state)
+    club_label(event.district)
+    not_drawn_before(state, event.district)
+
+
+def check_bid_committed(state: BidState, event: BidCommitted) -> None:
+    in_match(state, event.player)  # a stranger's name is said first, before any rule of the round
+    sealed_bids_allowed(state)
+    rounds_left(state)
+    district_up(state)
+    first_commit(state, event.player)
+    card_in_hand(state, Bid(player=event.player, card=event.card))
+
+
+def check_bids_revealed(state: BidState, event: BidsRevealed) -> None:
+    for bid in event.bids:
+        in_match(state, bid.player)
+    rounds_left(state)
+    district_up(state)
+    one_bid_each(state, event.bids)
+    for bid in event.bids:
+        card_in_hand(state, bid)
+    shows_committed_cards(state, event.bids)
+
+
+# The check of each action (domain/system_base.py dispatches).
+CHECKS = {
+    DistrictRevealed: check_district_revealed,
+    BidCommitted: check_bid_committed,
+    BidsRevealed: check_bids_revealed,
+}
 
 
 def rounds_left(state: BidState) -> None:

@@ -49,5 +49,6 @@ class BidsRevealed(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     bids: tuple[Bid, ...]
 
 
-ACTIONS = (DistrictRevealed, BidCommitted, BidsRevealed)
-Event = MatchCreated | DistrictRevealed | BidCommitted | BidsRevealed
+ACTION_TYPES = (DistrictRevealed, BidCommitted, BidsRevealed)
+Action = DistrictRevealed | BidCommitted | BidsRevealed
+Event = MatchCreated | Action

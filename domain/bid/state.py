@@ -1,4 +1,4 @@
-"""The state of a match and `evolve`, which folds one checked event into it."""
+"""The state of a match, `initial`, and `EVOLVERS`: per action, how it folds into the state."""
 
 from __future__ import annotations
 
@@ -79,18 +79,17 @@ def winning_bid(bids: tuple[Bid, ...]) -> Bid | None:
     return top[0] if len(top) == 1 else None
 
 
-def evolve(state: BidState, event: msgspec.Struct) -> BidState:
-    step = state.step + 1
-    if isinstance(event, DistrictRevealed):
-        return replace(state, step=step, up=event.district, up_step=step)
-    if isinstance(event, BidCommitted):
-        return replace(state, step=step, commits=state.commits + (Bid(player=event.player, card=event.card),))
-    if isinstance(event, BidsRevealed):
-        return _revealed(state, event, step)
-    return replace(state, step=step)
+# Inside an evolver `state.step` is the step of the event being applied: the fold
+# (domain/system_base.py) advanced it already.
+def _district_revealed(state: BidState, event: DistrictRevealed) -> BidState:
+    return replace(state, up=event.district, up_step=state.step)
 
 
-def _revealed(state: BidState, event: BidsRevealed, step: int) -> BidState:
+def _committed(state: BidState, event: BidCommitted) -> BidState:
+    return replace(state, commits=state.commits + (Bid(player=event.player, card=event.card),))
+
+
+def _revealed(state: BidState, event: BidsRevealed) -> BidState:
     order = names(state)
     bids = tuple(sorted(event.bids, key=lambda bid: order.index(bid.player)))
     hands = tuple(
@@ -103,8 +102,9 @@ def _revealed(state: BidState, event: BidsRevealed, step: int) -> BidState:
         winner=winner.player if winner else None,
         card=winner.card if winner else None,
         drawn_step=state.up_step,
-        step=step,
+        step=state.step,
     )
-    return replace(
-        state, step=step, hands=hands, up=None, up_step=0, commits=(), districts=state.districts + (district,)
-    )
+    return replace(state, hands=hands, up=None, up_step=0, commits=(), districts=state.districts + (district,))
+
+
+EVOLVERS = {DistrictRevealed: _district_revealed, BidCommitted: _committed, BidsRevealed: _revealed}

@@ -6,12 +6,14 @@ from collections.abc import Sequence
 
 import msgspec
 
-from domain.bid import checks, choices, standings, state, views, words
+from domain.bid import choices, standings, state, views, words
+from domain.bid.checks import CHECKS
 from domain.bid.board import board_from
-from domain.bid.events import ACTIONS, MatchCreated, Seat
+from domain.bid.events import ACTION_TYPES, Action, MatchCreated, Seat
 from domain.bid.rules import MODE, PLAYERS, SETUP, SUIT_PER_PLAYER
 from domain.bid.ruleset import DEFAULT_PRESET, PRESETS, resolve
 from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Standings
+from domain.system_base import SystemBase
 
 NAME = "bid"
 PLAYABLE_SUITS = ("D", "H", "S")
@@ -48,24 +50,21 @@ def start(setup: MatchSetup) -> MatchCreated:
     )
 
 
-class BidSystem:
+class BidSystem(SystemBase[state.BidState, Action]):
     name = NAME
     title = "Presidential Bid"
     presets = PRESETS
     created_type = MatchCreated
-    action_types = ACTIONS
+    action_types = ACTION_TYPES
+    checks = CHECKS
+    evolvers = state.EVOLVERS
+    unknown_event = SETUP
 
     def start(self, setup: MatchSetup) -> MatchCreated:
         return start(setup)
 
     def initial(self, created: MatchCreated) -> state.BidState:
         return state.initial(created)
-
-    def check(self, current: state.BidState, event: msgspec.Struct) -> None:
-        checks.check(current, event)
-
-    def evolve(self, current: state.BidState, event: msgspec.Struct) -> state.BidState:
-        return state.evolve(current, event)
 
     def view(self, current: state.BidState, perspective: Perspective) -> dict:
         return views.view(current, perspective)

@@ -55,8 +55,7 @@ def check_absentee_ballots_cast(state: MatchState, event: AbsenteeBallotsCast) -
 
 def evolve_absentee_ballots_cast(state: MatchState, event: AbsenteeBallotsCast) -> MatchState:
     party = PARTIES.index(event.party)
-    step = state.step + 1
-    state = replace(state, step=step)
+    step = state.step
     # Absentee Ballots are marked X (popular) or not at all (electoral): never on the
     # Campaign Record proper, so `put_in_box` is told every state is unrecorded.
     every = {state.board.by_abbr[b.state] for b in event.ballots}

@@ -101,7 +101,6 @@ def evolve_advertised(state: MatchState, event: Advertised) -> MatchState:
     places = frozenset(state.board.by_abbr[b.state] for b in event.ballots)
     state = replace(
         state,
-        step=state.step + 1,
         funds=with_party(state.funds, party, state.funds[party] - cost),
         spent=with_party(state.spent, party, state.spent[party] + cost),
         advertised=with_party(state.advertised, party, state.advertised[party] | places),
@@ -157,7 +156,6 @@ def evolve_funds_raised(state: MatchState, event: FundsRaised) -> MatchState:
     seat = state.current
     assert seat is not None
     party = state.seats[seat].party
-    state = replace(state, step=state.step + 1)
     if event.state:
         state = replace(
             state,

@@ -87,10 +87,10 @@ def evolve_dice_rolled(state: MatchState, event: DiceRolled) -> MatchState:
         regions=regions,
         dice=dice,
         reach=state.board.reach(regions, dice),
-        step=state.step + 1,
+        step=state.step,
         raising_funds=event.raising_funds,
     )
-    return replace(state, step=state.step + 1, turn=turn)
+    return replace(state, turn=turn)
 
 
 def check_votes(ballots: Iterable[Ballot]) -> None:
@@ -225,7 +225,6 @@ def evolve_ballots_cast(state: MatchState, event: BallotsCast) -> MatchState:
     seat = state.current
     turn = state.turn
     assert seat is not None and turn is not None
-    state = replace(state, step=state.step + 1)
     rumored = squelching(state, seat, {state.board.by_abbr[b.state] for b in event.ballots})
     if rumored:
         state = replace(state, rumors=tuple(r for r in state.rumors if not (r.target == seat and r.place in rumored)))

@@ -1,6 +1,7 @@
-"""`check`: the rules that forbid an action. Each event type's check lives with its
+"""`CHECKS`: the rules that forbid an action. Each event type's check lives with its
 rule group (setup.py, nomination.py, campaign.py, headquarters.py, ...); `CHECKS`
-names it, and `check_phase` refuses anything once the election is decided."""
+names it (domain/system_base.py dispatches), and `check_phase`, run before it,
+refuses anything once the election is decided."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from domain.mrpresident import events as ev
 from domain.mrpresident.state import MatchState
 from domain.protocol import IllegalAction
 
+# The check of each action.
 CHECKS: dict[type, Callable[[MatchState, Any], None]] = {
     ev.PartiesDrawn: setup.check_parties_drawn,
     ev.CandidatesLaidOut: nomination.check_candidates_laid_out,
@@ -47,10 +49,3 @@ def check_phase(state: MatchState, event: msgspec.Struct) -> None:
     if state.phase == "elected" and not isinstance(event, ev.IncumbentYearBegun):
         raise IllegalAction("the first game is decided: the incumbent year begins next", rules_advanced.INCUMBENT_SECOND_GAME)
 
-
-def check(state: MatchState, event: msgspec.Struct) -> None:
-    checker = CHECKS.get(type(event))
-    if checker is None:
-        raise IllegalAction(f"{type(event).__name__} is not a Mr. President event", rules.UNKNOWN_EVENT)
-    check_phase(state, event)
-    checker(state, event)

@@ -126,7 +126,6 @@ def evolve_debated(state: MatchState, event: Debated) -> MatchState:
     _, _, opponent, _ = debaters(state, seat, event.office)
     winner = outcome(state, event)
     plan = casts(state, event)
-    state = replace(state, step=state.step + 1)
     state = from_hand(state, seat, event.risked)
     state = from_hand(state, opponent, event.opponent_risked)
     unrecorded = {state.board.by_abbr[s] for s in event.unrecorded}

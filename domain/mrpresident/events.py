@@ -273,3 +273,25 @@ ACTION_TYPES = (
     RegionCounted,
     IncumbentYearBegun,
 )
+Action = (
+    PartiesDrawn
+    | CandidatesLaidOut
+    | CandidatePicked
+    | TicketChosen
+    | UndecidedVotersSetAside
+    | FirstPlayerRolled
+    | DiceRolled
+    | BallotsCast
+    | HeadquartersVisited
+    | RumorDrawn
+    | PressEndorsed
+    | BulletinDrawn
+    | HeadquartersCardDrawn
+    | RumorBallotsGiven
+    | Advertised
+    | FundsRaised
+    | Debated
+    | AbsenteeBallotsCast
+    | RegionCounted
+    | IncumbentYearBegun
+)

@@ -87,7 +87,7 @@ def blunder_source(state: MatchState, seat: int) -> int | None:
 def evolve_headquarters_visited(state: MatchState, event: HeadquartersVisited) -> MatchState:
     seat = state.current
     assert seat is not None and state.turn is not None
-    state = replace(state, step=state.step + 1, turn=replace(state.turn, at_headquarters=True))
+    state = replace(state, turn=replace(state.turn, at_headquarters=True))
     if event.blundered:
         source = blunder_source(state, seat)
         if source is not None:
@@ -108,8 +108,8 @@ def check_rumor_drawn(state: MatchState, event: RumorDrawn) -> None:
 def evolve_rumor_drawn(state: MatchState, event: RumorDrawn) -> MatchState:
     seat = state.current
     assert seat is not None
-    rumor = Rumor(drawer=seat, target=state.opponent(seat), place=state.board.by_abbr[event.state], step=state.step + 1)
-    return end_turn(replace(state, step=state.step + 1, rumors=state.rumors + (rumor,)), seat)
+    rumor = Rumor(drawer=seat, target=state.opponent(seat), place=state.board.by_abbr[event.state], step=state.step)
+    return end_turn(replace(state, rumors=state.rumors + (rumor,)), seat)
 
 
 def check_rumor_ballots_given(state: MatchState, event: RumorBallotsGiven) -> None:
@@ -134,7 +134,7 @@ def evolve_rumor_ballots_given(state: MatchState, event: RumorBallotsGiven) -> M
     assert seat is not None
     rumor = next(r for r in state.rumors if r.target == seat)
     drawer = state.seats[rumor.drawer]
-    state = replace(state, step=state.step + 1, rumors=tuple(r for r in state.rumors if r is not rumor))
+    state = replace(state, rumors=tuple(r for r in state.rumors if r is not rumor))
     state = from_hand(state, seat, event.ballots)
     every = {state.board.by_abbr[b.state] for b in event.ballots}
     state = put_in_box(state, drawer.name, drawer.party, event.ballots, "given", every)
@@ -199,7 +199,6 @@ def replenish(state: MatchState, seat: int, count: int) -> MatchState:
 def evolve_press_endorsed(state: MatchState, event: PressEndorsed) -> MatchState:
     seat = state.current
     assert seat is not None
-    state = replace(state, step=state.step + 1)
     state = put_in_box(state, event.player, state.seats[seat].party, event.ballots, "press")
     state = replenish(state, seat, len(event.ballots))
     return end_turn(state, seat)
@@ -269,7 +268,6 @@ def check_headquarters_card(state: MatchState, event: HeadquartersCardDrawn) -> 
 def evolve_card_effects(state: MatchState, event: BulletinDrawn | HeadquartersCardDrawn) -> MatchState:
     seat = state.current
     assert seat is not None
-    state = replace(state, step=state.step + 1)
     for effect in event.effects:
         state = apply_effect(state, effect)
     return end_turn(state, seat)

@@ -9,10 +9,10 @@ from msgspec.structs import replace
 
 from domain.mrpresident import rules_advanced
 from domain.mrpresident.board import MEMBERS, PARTIES
-from domain.mrpresident.events import IncumbentYearBegun
+from domain.mrpresident.events import IncumbentYearBegun, RegionCounted
 from domain.mrpresident.standings import standings, winner
 from domain.mrpresident.state import MatchState
-from domain.mrpresident.tally import electoral
+from domain.mrpresident.tally import electoral, evolve_region_counted
 from domain.protocol import Choice, IllegalAction, Standings
 
 
@@ -28,6 +28,12 @@ def after_tally(state: MatchState) -> MatchState:
     if state.phase == "over" and state.created.ruleset.incumbent_year and state.game == 1 and elected(state) is not None:
         return replace(state, phase="elected")
     return state
+
+
+def evolve_region_counted_then_decided(state: MatchState, event: RegionCounted) -> MatchState:
+    """The region counted (tally.py), then, once every region is, the match decided:
+    over, or waiting for the incumbent year's second game."""
+    return after_tally(evolve_region_counted(state, event))
 
 
 def check_incumbent_year_begun(state: MatchState, event: IncumbentYearBegun) -> None:
@@ -47,7 +53,7 @@ def evolve_incumbent_year_begun(state: MatchState, event: IncumbentYearBegun) ->
     party = PARTIES.index(event.party)
     first = msgspec.to_builtins(standings(state))
     return MatchState(
-        step=state.step + 1,
+        step=state.step,
         created=state.created,
         board=state.board,
         party_of=state.party_of,  # the players keep their parties: the winner runs again against the challengers

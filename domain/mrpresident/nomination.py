@@ -56,7 +56,7 @@ def check_candidates_laid_out(state: MatchState, event: CandidatesLaidOut) -> No
 
 
 def evolve_candidates_laid_out(state: MatchState, event: CandidatesLaidOut) -> MatchState:
-    return replace(state, step=state.step + 1, laid_out={**state.laid_out, event.player: tuple(event.cards)})
+    return replace(state, laid_out={**state.laid_out, event.player: tuple(event.cards)})
 
 
 def check_candidate_picked(state: MatchState, event: CandidatePicked) -> None:
@@ -75,7 +75,7 @@ def check_candidate_picked(state: MatchState, event: CandidatePicked) -> None:
 
 
 def evolve_candidate_picked(state: MatchState, event: CandidatePicked) -> MatchState:
-    return replace(state, step=state.step + 1, picked={**state.picked, event.player: event.card})
+    return replace(state, picked={**state.picked, event.player: event.card})
 
 
 def check_nominated_ticket(state: MatchState, event: TicketChosen) -> None:

@@ -112,7 +112,7 @@ def check_parties_drawn(state: MatchState, event: PartiesDrawn) -> None:
 
 def evolve_parties_drawn(state: MatchState, event: PartiesDrawn) -> MatchState:
     party_of = tuple(0 if name in event.republican else 1 for name in state.players)
-    return replace(state, step=state.step + 1, party_of=party_of)
+    return replace(state, party_of=party_of)
 
 
 def check_card(state: MatchState, card: CandidateCard) -> None:
@@ -166,13 +166,13 @@ def evolve_ticket_chosen(state: MatchState, event: TicketChosen) -> MatchState:
         vice_president=event.vice_president,
         president_player=event.president_player or members[0],
         vice_president_player=event.vice_president_player or members[-1],
-        step=state.step + 1,
+        step=state.step,
     )
     tickets = (ticket, state.tickets[1]) if party == 0 else (state.tickets[0], ticket)
     # ADVERTISING 1: “add the Financial Support ratings of both your candidates”.
     funds = event.president.financial_support + event.vice_president.financial_support if state.created.ruleset.advertising else 0
     funded = (funds, state.funds[1]) if party == 0 else (state.funds[0], funds)
-    return replace(state, step=state.step + 1, tickets=tickets, funds=funded)
+    return replace(state, tickets=tickets, funds=funded)
 
 
 def check_undecided_set_aside(state: MatchState, event: UndecidedVotersSetAside) -> None:
@@ -185,7 +185,7 @@ def check_undecided_set_aside(state: MatchState, event: UndecidedVotersSetAside)
 
 
 def evolve_undecided_set_aside(state: MatchState, event: UndecidedVotersSetAside) -> MatchState:
-    return replace(state, step=state.step + 1, undecided=event.count, undecided_formed=True)
+    return replace(state, undecided=event.count, undecided_formed=True)
 
 
 def check_first_player(state: MatchState, event: FirstPlayerRolled) -> None:
@@ -249,7 +249,6 @@ def evolve_first_player(state: MatchState, event: FirstPlayerRolled) -> MatchSta
     n = len(table)
     begun = replace(
         state,
-        step=state.step + 1,
         phase="campaign",
         seats=table,
         order=play_order(state, table, first),

@@ -1,5 +1,4 @@
-"""The Mr. President game system: the protocol's functions, dispatching each event
-type to its check and its evolve."""
+"""The Mr. President game system: the protocol over this package, and `EVOLVERS`."""
 
 from __future__ import annotations
 
@@ -8,16 +7,20 @@ from typing import Any
 
 import msgspec
 
-from domain.mrpresident import absentee, advertising, campaign, checks, choices, debate, headquarters, incumbent_year, nomination, setup, tally
+from domain.mrpresident import absentee, advertising, campaign, choices, debate, headquarters, incumbent_year, nomination, setup
+from domain.mrpresident.checks import CHECKS, check_phase
 from domain.mrpresident import events as ev
+from domain.mrpresident.rules import UNKNOWN_EVENT
 from domain.mrpresident.ruleset import PRESETS
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.views import redact, view
 from domain.mrpresident.words import describe
 from domain.protocol import SPECTATOR, Choice, MatchSetup, Perspective
+from domain.system_base import SystemBase
 
 
-# The evolvers live with their checks in the rule groups, which import state.py: the table is here.
+# The evolver of each action. They live with their checks in the rule groups, which import
+# state.py, so the table is here rather than in state.py.
 EVOLVERS: dict[type, Callable[[MatchState, Any], MatchState]] = {
     ev.PartiesDrawn: setup.evolve_parties_drawn,
     ev.CandidatesLaidOut: nomination.evolve_candidates_laid_out,
@@ -37,17 +40,20 @@ EVOLVERS: dict[type, Callable[[MatchState, Any], MatchState]] = {
     ev.FundsRaised: advertising.evolve_funds_raised,
     ev.Debated: debate.evolve_debated,
     ev.AbsenteeBallotsCast: absentee.evolve_absentee_ballots_cast,
-    ev.RegionCounted: tally.evolve_region_counted,
+    ev.RegionCounted: incumbent_year.evolve_region_counted_then_decided,
     ev.IncumbentYearBegun: incumbent_year.evolve_incumbent_year_begun,
 }
 
 
-class MrPresident:
+class MrPresident(SystemBase[MatchState, ev.Action]):
     name = "mrpresident"
     title = "Mr. President"
     presets = PRESETS
     created_type = ev.MatchCreated
     action_types = ev.ACTION_TYPES
+    checks = CHECKS
+    evolvers = EVOLVERS
+    unknown_event = UNKNOWN_EVENT
 
     def start(self, setup_: MatchSetup) -> ev.MatchCreated:
         return setup.start(setup_)
@@ -55,11 +61,8 @@ class MrPresident:
     def initial(self, created: ev.MatchCreated) -> MatchState:
         return setup.initial(created)
 
-    def check(self, state: MatchState, event: msgspec.Struct) -> None:
-        checks.check(state, event)
-
-    def evolve(self, state: MatchState, event: msgspec.Struct) -> MatchState:
-        return incumbent_year.after_tally(EVOLVERS[type(event)](state, event))
+    def check_every(self, state: MatchState, event: msgspec.Struct) -> None:
+        check_phase(state, event)
 
     def view(self, state: MatchState, perspective) -> dict[str, Any]:
         return view(state, perspective)

@@ -69,7 +69,7 @@ def check_region_counted(state: MatchState, event: RegionCounted) -> None:
 
 
 def evolve_region_counted(state: MatchState, event: RegionCounted) -> MatchState:
-    step = state.step + 1
+    step = state.step
     region = state.board.by_region[event.region]
     tallied = list(state.tallied)
     for place in state.board.region_states[region]:
@@ -77,7 +77,7 @@ def evolve_region_counted(state: MatchState, event: RegionCounted) -> MatchState
         tallied[place] = (by_party.get(PARTIES[0], 0), by_party.get(PARTIES[1], 0))
     counted = state.counted[:region] + (step,) + state.counted[region + 1 :]
     phase = "over" if all(counted) else "tally"
-    return replace(state, step=step, tallied=tuple(tallied), counted=counted, phase=phase)
+    return replace(state, tallied=tuple(tallied), counted=counted, phase=phase)
 
 
 def number(value: Fraction) -> int | float:

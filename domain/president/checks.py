@@ -1,4 +1,4 @@
-"""`check`: the rules that forbid an action, by the kind of action (playing.py: the play; between.py:
+"""`CHECKS`: the rules that forbid an action, by the kind of action (playing.py: the play; between.py:
 the deal, the exchange and the table between games)."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from domain.president.playing import (
     cite,
 )
 from domain.president.state import State
-from domain.president.rules import KNOWLEDGE, UNKNOWN_ACTION
+from domain.president.rules import KNOWLEDGE
 from domain.protocol import IllegalAction
 
 # -- what an action names: players of the match, codes of the deck ---------------------------------
@@ -113,7 +113,7 @@ def _check_deal(state: State, event: CardsDealt) -> None:
     check_deal_sizes(state, event)
 
 
-def _check_exchange(state: State, event: CardsExchanged) -> None:
+def check_exchange(state: State, event: CardsExchanged) -> None:
     if state.phase != "exchanging":
         raise IllegalAction("cards are exchanged only after the deal of a game after the first", cite(state, "no-other-exchange"))
     due = owed_exchange(state, event)
@@ -168,9 +168,10 @@ def _check_end(state: State, event: MatchEnded) -> None:
         raise IllegalAction("the match can end only between games, after one is played out", cite(state, "match-end"))
 
 
-_CHECKS = {
+# The check of each action (domain/system_base.py dispatches, after `check_every`).
+CHECKS = {
     CardsDealt: _check_deal,
-    CardsExchanged: _check_exchange,
+    CardsExchanged: check_exchange,
     CardsPlayed: _check_play,
     PlayerPassed: _check_pass,
     CardDrawn: _check_draw,
@@ -181,11 +182,9 @@ _CHECKS = {
 }
 
 
-def check(state: State, event: msgspec.Struct) -> None:
+def check_every(state: State, event: msgspec.Struct) -> None:
+    """What every action must pass first: the match is not over, the players it names
+    are at the table, the cards it names are of the deck."""
     check_not_ended(state)
-    checker = _CHECKS.get(type(event))
-    if checker is None:
-        raise IllegalAction(f"{type(event).__name__} is not an action of President", UNKNOWN_ACTION)
     check_in_match(state, event)
     check_card_codes(state, event)
-    checker(state, event)

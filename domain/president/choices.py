@@ -203,7 +203,8 @@ def _gifts(state: State, due: ExchangeDue, asked: tuple[str, ...]) -> list[Choic
     for cards in sorted(set(combinations(pool, due.count))):
         event = CardsExchanged(giver=due.giver, receiver=due.receiver, cards=cards, asked=asked)
         try:
-            checks.check(state, event)
+            checks.check_every(state, event)
+            checks.check_exchange(state, event)
         except IllegalAction:
             continue
         legal.append(cards)

@@ -1,4 +1,4 @@
-"""The state of a match and `evolve`, which folds one checked event into it."""
+"""The state of a match, `initial`, and `EVOLVERS`: per action, how it folds into the state."""
 
 from __future__ import annotations
 
@@ -254,12 +254,12 @@ def _exchanged(state: State, event: CardsExchanged) -> State:
     hands[event.giver] = giver
     hands[event.receiver] = add(hands[event.receiver], event.cards, event.unknown)
     dues = tuple(due for due in state.dues if (due.giver, due.receiver) != (event.giver, event.receiver))
-    done = Exchange(event.giver, event.receiver, tuple(event.cards), event.unknown, state.step + 1)
+    done = Exchange(event.giver, event.receiver, tuple(event.cards), event.unknown, state.step)
     return _ready(replace(state, hands=hands, dues=dues, exchanged=state.exchanged + (done,)))
 
 
 def _played(state: State, event: CardsPlayed) -> State:
-    step = state.step + 1
+    step = state.step  # this play's: the fold advanced it already
     beaten_play = state.trick[-1] if state.trick else None
     beaten = beaten_play.cards if beaten_play else None
     hands = dict(state.hands)
@@ -427,7 +427,9 @@ def _ended(state: State, event: MatchEnded) -> State:
     return replace(state, phase="ended", turn=None)
 
 
-_EVOLVE = {
+# The evolver of each action (domain/system_base.py dispatches; inside an evolver `state.step` is
+# the step of the event being applied already).
+EVOLVERS = {
     CardsDealt: _dealt,
     CardsExchanged: _exchanged,
     CardsPlayed: _played,
@@ -438,8 +440,3 @@ _EVOLVE = {
     PlayerJoined: _joined,
     MatchEnded: _ended,
 }
-
-
-def evolve(state: State, event: msgspec.Struct) -> State:
-    after = _EVOLVE[type(event)](state, event)
-    return replace(after, step=after.step + 1)

@@ -7,21 +7,27 @@ from typing import Any
 
 import msgspec
 
-from domain.president import checks, choices, standings, state, views, words
+from domain.president import choices, standings, state, views, words
+from domain.president.checks import CHECKS, check_every
+from domain.president.state import EVOLVERS, State
 from domain.president.cards import Deck
-from domain.president.events import ACTION_TYPES, MatchCreated
+from domain.president.events import ACTION_TYPES, Action, MatchCreated
 from domain.president.presets import PRESETS, resolve
 from domain.president.ruleset import MODES
-from domain.president.rules import KNOWLEDGE, RULES_ARE_DATA, rule
+from domain.president.rules import KNOWLEDGE, RULES_ARE_DATA, UNKNOWN_ACTION, rule
 from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Standings
+from domain.system_base import SystemBase
 
 
-class President:
+class President(SystemBase[State, Action]):
     name = "president"
     title = "President"
     presets = PRESETS
     created_type = MatchCreated
     action_types = ACTION_TYPES
+    checks = CHECKS
+    evolvers = EVOLVERS
+    unknown_event = UNKNOWN_ACTION
 
     def start(self, setup: MatchSetup) -> MatchCreated:
         ruleset = resolve(setup.preset, setup.options, len(setup.players))
@@ -49,36 +55,33 @@ class President:
             raise IllegalAction("the deck has fewer cards than there are players", rule(ruleset.text, "deal"))
         return MatchCreated(players=players, ruleset=ruleset, mode=mode, title=setup.title)
 
-    def initial(self, created: MatchCreated) -> state.State:
+    def initial(self, created: MatchCreated) -> State:
         return state.initial(created)
 
-    def check(self, current: state.State, event: msgspec.Struct) -> None:
-        checks.check(current, event)
+    def check_every(self, current: State, event: msgspec.Struct) -> None:
+        check_every(current, event)
 
-    def evolve(self, current: state.State, event: msgspec.Struct) -> state.State:
-        return state.evolve(current, event)
-
-    def view(self, current: state.State, perspective: Perspective) -> dict[str, Any]:
+    def view(self, current: State, perspective: Perspective) -> dict[str, Any]:
         return views.view(current, perspective)
 
-    def redact(self, current: state.State, event: msgspec.Struct, perspective: Perspective) -> dict[str, Any]:
+    def redact(self, current: State, event: msgspec.Struct, perspective: Perspective) -> dict[str, Any]:
         return views.redact(current, event, perspective)
 
-    def standings(self, current: state.State) -> Standings:
+    def standings(self, current: State) -> Standings:
         return standings.standings(current)
 
     def describe(
-        self, current: state.State, event: msgspec.Struct, after: state.State | None = None, perspective: Perspective = SPECTATOR
+        self, current: State, event: msgspec.Struct, after: State | None = None, perspective: Perspective = SPECTATOR
     ) -> str:
-        return words.describe(current, event, after, perspective)
+        return words.describe(current, event, after if after is not None else self.evolve(current, event), perspective)
 
-    def allowed(self, current: state.State) -> list[Choice]:
+    def allowed(self, current: State) -> list[Choice]:
         return choices.allowed(current)
 
-    def finished(self, current: state.State) -> bool:
+    def finished(self, current: State) -> bool:
         return current.phase == "ended"
 
-    def players(self, current: state.State) -> Sequence[str]:
+    def players(self, current: State) -> Sequence[str]:
         return current.players
 
 

@@ -19,7 +19,7 @@ from domain.president.events import (
 )
 from domain.president.order import is_bomb, set_rank
 from domain.president.shapes import cuts, locked_suits, shape_of, shaped
-from domain.president.state import State, evolve, title_of
+from domain.president.state import State, title_of
 from domain.president.views import sees_cards_of
 from domain.protocol import SPECTATOR, Perspective
 
@@ -45,9 +45,10 @@ def _shaped_words(state: State, event: CardsPlayed, after: State, line: str) -> 
     return line
 
 
-def describe(state: State, event: msgspec.Struct, after: State | None = None, perspective: Perspective = SPECTATOR) -> str:
+def describe(state: State, event: msgspec.Struct, after: State, perspective: Perspective = SPECTATOR) -> str:
     # Cards that change hands unseen by `perspective` (an exchange, a Blind draw) are only counted, as
-    # `redact` counts them: the words must not name what the event's data hides. A play or a pass is worded from the state it leaves: the caller's, when it folded it already.
+    # `redact` counts them: the words must not name what the event's data hides. A play or a pass is
+    # worded from the state it leaves, `after`.
     # Plays and passes first: nearly every event of a match is one.
     if isinstance(event, CardsPlayed):
         names = state.ruleset.rank_names
@@ -56,7 +57,6 @@ def describe(state: State, event: msgspec.Struct, after: State | None = None, pe
         wild = [card for card in event.cards if state.deck.rank[card] == state.ruleset.wild_rank]
         if wild and rank != state.ruleset.wild_rank:
             line += f" (with {rank_words(state.ruleset.wild_rank, len(wild), names)})"
-        after = after if after is not None else evolve(state, event)
         if shaped(state):
             line = _shaped_words(state, event, after, line)
         bomb = is_bomb(state, event.cards)
@@ -75,7 +75,6 @@ def describe(state: State, event: msgspec.Struct, after: State | None = None, pe
             line += f"; the pile is reset, {after.turn} leads the next round"
         return line
     if isinstance(event, PlayerPassed):
-        after = after if after is not None else evolve(state, event)
         if not after.trick and after.turn:
             return f"{event.player} passes; {after.turn} leads the next round"
         return f"{event.player} passes"

@@ -1,0 +1,60 @@
+"""What every game system shares: the event dispatch, the fold's `step`, and the
+protocol's defaults (`follow_up`, `to_act`). A game's system.py subclasses
+`SystemBase` and names its tables; see docs/game-template.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic
+
+from msgspec.structs import replace
+
+from domain.protocol import E, IllegalAction, Rule, S
+
+
+class SystemBase(Generic[S, E]):
+    """`check` and `evolve` dispatch on the event's type through the game's tables:
+
+    - `checks`: event type -> the function that raises IllegalAction when the rules
+      forbid the event (each citing its `Rule`); an event type with no entry is
+      refused citing `unknown_event`. `check_every` runs before each of them (the
+      guards every action shares, e.g. “the match is over”); the default does nothing.
+    - `evolvers`: event type -> the function that folds a checked event into the state.
+
+    The fold owns `step`: `evolve` advances it before the evolver runs, so inside an
+    evolver `state.step` is the step of the event being applied (what a rule records
+    as “the step this happened”), and no evolver writes it.
+    """
+
+    title: str
+    checks: Mapping[type, Callable[[Any, Any], None]]
+    evolvers: Mapping[type, Callable[[Any, Any], Any]]
+    unknown_event: Rule
+
+    def check_every(self, state: S, event: E) -> None:
+        """The guards every action shares, run before its own check."""
+
+    def check(self, state: S, event: E) -> None:
+        checker = self.checks.get(type(event))
+        if checker is None:
+            raise IllegalAction(f"{type(event).__name__} is not an action of {self.title}", self.unknown_event)
+        self.check_every(state, event)
+        checker(state, event)
+
+    def evolve(self, state: S, event: E) -> S:
+        return self.evolvers[type(event)](replace(state, step=state.step + 1), event)  # type: ignore[attr-defined]
+
+    def follow_up(self, state: S) -> Sequence[E]:
+        """No event happens by itself unless the game says so."""
+        return ()
+
+    def allowed(self, state: S) -> Sequence[Any]:
+        raise NotImplementedError
+
+    def players(self, state: S) -> Sequence[str]:
+        raise NotImplementedError
+
+    def to_act(self, state: S) -> Sequence[str]:
+        """The players with a choice in `allowed`, in seat order."""
+        acting = {choice.player for choice in self.allowed(state) if choice.player is not None}
+        return tuple(player for player in self.players(state) if player in acting)

@@ -1,0 +1,90 @@
+"""The shape every game system shares (docs/game-template.md, domain/system_base.py): its
+dispatch tables cover exactly its actions, an event of no rule of it is refused citing the
+rule for that, the fold owns `step`, and the protocol's defaults (`to_act`, `follow_up`)."""
+
+from __future__ import annotations
+
+import typing
+
+import msgspec
+import pytest
+
+import domain
+from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed
+from domain.mrpresident.events import PartiesDrawn
+from domain.president.events import CardsPlayed
+from domain.protocol import IllegalAction, MatchSetup
+from service.fixtures import fixture_files, read
+
+SYSTEMS = sorted(domain.systems().values(), key=lambda system: system.name)
+FIXTURES = fixture_files()
+
+
+def fixture(path):
+    match = read(path)
+    system = domain.find(match.setup.system)
+    union = typing.Union[tuple(system.action_types)]  # noqa: UP007 — a runtime union of the tuple
+    return system, system.start(match.setup), [msgspec.convert(event, union) for event in match.events]
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda system: system.name)
+def test_the_dispatch_tables_name_exactly_the_actions(system):
+    assert set(system.checks) == set(system.action_types)
+    assert set(system.evolvers) == set(system.action_types)
+
+
+@pytest.mark.parametrize(
+    "setup, stranger",
+    [
+        (MatchSetup(system="president", players=["Al", "Bo", "Cy", "Di"]), PartiesDrawn(republican=["Al"], democratic=["Bo", "Cy"])),
+        (MatchSetup(system="bid", players=["Al", "Bo"]), CardsPlayed(player="Al", cards=("3C",))),
+        (MatchSetup(system="mrpresident", players=["Al", "Bo"], mode="popular"), DistrictRevealed(district="7C")),
+    ],
+    ids=["president", "bid", "mrpresident"],
+)
+def test_an_action_of_another_game_is_refused_citing_the_rule_for_it(setup, stranger):
+    """domain/system_base.py: an event type with no entry in `checks` is refused citing `unknown_event`."""
+    system = domain.find(setup.system)
+    state = system.initial(system.start(setup))
+    with pytest.raises(IllegalAction) as refused:
+        system.check(state, stranger)
+    assert refused.value.rule == system.unknown_event
+    assert type(stranger).__name__ in refused.value.what
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_each_event_of_a_stored_match_advances_the_step_by_one(path):
+    """The fold owns `step`: the state after n events of a match is at step n + 1 (the created event is step 1)."""
+    system, created, actions = fixture(path)
+    state = system.initial(created)
+    assert state.step == 1
+    for number, event in enumerate(actions, start=2):
+        state = system.evolve(state, event)
+        assert state.step == number
+
+
+@pytest.mark.parametrize("path", [p for p in FIXTURES if p.parent.name in ("president", "bid")], ids=lambda path: path.stem)
+def test_the_player_who_acts_is_one_whose_turn_it_was(path):
+    """`to_act` (by default the players of `allowed`'s choices) names the player of each recorded play, pass and
+    sealed bid in the state before it; checked on the first 60 actions of each stored match."""
+    system, created, actions = fixture(path)
+    state = system.initial(created)
+    for event in actions[:60]:
+        if isinstance(event, (CardsPlayed, BidCommitted)) or type(event).__name__ == "PlayerPassed":
+            assert event.player in system.to_act(state), (type(event).__name__, event.player)
+        state = system.evolve(state, event)
+
+
+def test_follow_up_is_none_unless_the_game_makes_an_event_due():
+    """bid: the reveal follows the last sealed bid by itself (presidential-bid.txt, sealed bids option);
+    President makes nothing happen by itself (the default)."""
+    president = domain.find("president")
+    state = president.initial(president.start(MatchSetup(system="president", players=["Al", "Bo", "Cy", "Di"])))
+    assert president.follow_up(state) == ()
+    bid = domain.find("bid")
+    state = bid.initial(bid.start(MatchSetup(system="bid", players=["Al", "Bo"], options={"sealed_bids": True})))  # Al holds hearts, Bo spades
+    for event in (DistrictRevealed(district="7C"), BidCommitted(player="Al", card="9H")):
+        state = bid.evolve(state, event)
+    assert bid.follow_up(state) == ()
+    state = bid.evolve(state, BidCommitted(player="Bo", card="QS"))
+    assert [type(event) for event in bid.follow_up(state)] == [BidsRevealed]
