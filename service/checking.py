@@ -169,8 +169,7 @@ def prepared(
         return [r.event for r in earlier()]
 
     states = checked(log, state, version, events, before)
-    follow_up = getattr(log.system, "follow_up", None)
-    while follow_up is not None and (due := list(follow_up(states[-1]))):
+    while due := list(log.system.follow_up(states[-1])):
         # Events the rules make happen by themselves (a sealed-bid reveal once all
         # have committed), recorded in the same transaction and checked all the same.
         so_far = list(events)
