@@ -140,5 +140,9 @@ class ToySystem:
     finished = staticmethod(finished)
     players = staticmethod(players)
 
+    def follow_up(self, state: ToyState) -> tuple[()]:
+        """No toy event happens by itself."""
+        return ()
+
 
 SYSTEM = ToySystem()
