@@ -26,8 +26,9 @@ from domain.mrpresident.board import named
 from domain.mrpresident.campaign import end_campaign
 from domain.mrpresident.tables import default_tables
 from domain.protocol import EVERYONE, SPECTATOR, IllegalAction, MatchSetup
-from tests.domain.mrpresident.helpers import FOUR, TWO, ballot, cast, roll
 from fixtures.random_player import play_random
+from tests.domain.harness import Case, params, verify
+from tests.domain.mrpresident.helpers import FOUR, TWO, ballot, cast, roll
 from tests.domain.mrpresident.test_properties import cards_in_play
 
 OK = "accepted"
@@ -82,8 +83,9 @@ def outcome(state, action) -> str:
     return OK
 
 
-def row(id, given_events, action, expected, **kw):
-    return pytest.param(given_events, action, expected, kw, id=id)
+def row(id, given_events, action, expected, **kw) -> Case:
+    """A row of a rule table (tests/domain/harness.py): `kw` goes to `given_advanced`."""
+    return Case(id, given_events, action, expected, setup=kw)
 
 
 def advertise(player, region, drawn, *states, seal="P"):
@@ -219,12 +221,9 @@ ROWS = [
 ]
 
 
-@pytest.mark.parametrize("given_events, action, expected, kw", ROWS)
-def test_advanced_rules(given_events, action, expected, kw):
-    state = given_advanced(*given_events, **kw)
-    before = state
-    assert outcome(state, action) == expected
-    assert state == before  # a refused action changes nothing
+@pytest.mark.parametrize("case", params(ROWS))
+def test_advanced_rules(case):
+    verify(SYSTEM, lambda: given_advanced(*case.given, **case.setup), case.when, case.then)
 
 
 def test_the_fund_raising_example_of_the_text():

@@ -23,10 +23,10 @@ from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
 from domain.mrpresident.ruleset import PRESETS, Ruleset
 from domain.protocol import IllegalAction, MatchSetup
-from tests.domain.mrpresident import helpers
-from tests.domain.mrpresident.helpers import TWO, cast, roll, setup_events, turn
 from fixtures.random_player import as_ballots, build, fill, play_random
 from fixtures.random_player import supply_mrpresident as supply_hints
+from tests.domain.mrpresident import helpers
+from tests.domain.mrpresident.helpers import TWO, cast, roll, setup_events, turn
 
 AT_HEADQUARTERS = [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")]
 RUMOR_ON_BETTY = [*AT_HEADQUARTERS, ev.RumorDrawn(player="Al", state="DC")]

@@ -16,8 +16,9 @@ from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
 from domain.mrpresident.tally import built_in_edge
 from domain.protocol import SPECTATOR, IllegalAction, MatchSetup
-from tests.domain.mrpresident.helpers import FOUR, TWO
 from fixtures.random_player import build, play_random
+from tests.domain.harness import Case, params, verify
+from tests.domain.mrpresident.helpers import FOUR, TWO
 from tests.domain.mrpresident.test_advanced import OK, REP, TABLES, dem, given_advanced, outcome, rep
 from tests.domain.mrpresident.test_choices import audit
 
@@ -60,18 +61,18 @@ def begun_as(change: str):
 
 SECOND_GAME_ROWS = [
     # given the first game, when the action, then the outcome
-    pytest.param("tallied", "as recorded", OK, id="It is frequently interesting to have the winner of one game run for re-election in the following game"),
-    pytest.param("tallied", "the other party", "mrpresident.incumbent.card", id="the elected President's Candidate card is used again: not the loser's party"),
-    pytest.param("tallied", "another card", "mrpresident.incumbent.card", id="the elected President's Candidate card is used again: not another card"),
-    pytest.param("tallied", "another action", "mrpresident.incumbent.second_game", id="in the following game: nothing else before it begins"),
-    pytest.param("not begun", "as recorded", "mrpresident.incumbent.second_game", id="the winner of one game: not before the first game is tallied"),
+    Case("It is frequently interesting to have the winner of one game run for re-election in the following game", "tallied", "as recorded", OK),
+    Case("the elected President's Candidate card is used again: not the loser's party", "tallied", "the other party", "mrpresident.incumbent.card"),
+    Case("the elected President's Candidate card is used again: not another card", "tallied", "another card", "mrpresident.incumbent.card"),
+    Case("in the following game: nothing else before it begins", "tallied", "another action", "mrpresident.incumbent.second_game"),
+    Case("the winner of one game: not before the first game is tallied", "not begun", "as recorded", "mrpresident.incumbent.second_game"),
 ]
 
 
-@pytest.mark.parametrize("first, change, expected", SECOND_GAME_ROWS)
-def test_the_second_game_begins_once_the_first_has_elected_a_president(first, change, expected):
-    state = first_game_decided()[0] if first == "tallied" else SYSTEM.initial(created())
-    assert outcome(state, begun_as(change)) == expected
+@pytest.mark.parametrize("case", params(SECOND_GAME_ROWS))
+def test_the_second_game_begins_once_the_first_has_elected_a_president(case):
+    state = first_game_decided()[0] if case.given == "tallied" else SYSTEM.initial(created())
+    verify(SYSTEM, state, begun_as(case.when), case.then)
 
 
 def test_the_first_game_decided_waits_for_the_second():

@@ -15,9 +15,10 @@ from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
 from domain.mrpresident.tally import built_in_edge
 from domain.protocol import MatchSetup
-from tests.domain.mrpresident.helpers import FOUR, TWO
 from fixtures.random_player import play_random
-from tests.domain.mrpresident.test_advanced import DEM, OK, REP, TABLES, dem, given_advanced, outcome, rep, row
+from tests.domain.harness import params, verify
+from tests.domain.mrpresident.helpers import FOUR, TWO
+from tests.domain.mrpresident.test_advanced import DEM, OK, REP, TABLES, dem, given_advanced, rep, row
 from tests.domain.mrpresident.test_choices import audit
 
 
@@ -49,10 +50,9 @@ INCUMBENT_ROWS = [
 ]
 
 
-@pytest.mark.parametrize("given_events, action, expected, kw", INCUMBENT_ROWS)
-def test_incumbent_year(given_events, action, expected, kw):
-    state = given_advanced(*given_events, setup=[], **INCUMBENT, **kw)
-    assert outcome(state, action) == expected
+@pytest.mark.parametrize("case", params(INCUMBENT_ROWS))
+def test_incumbent_year(case):
+    verify(SYSTEM, lambda: given_advanced(*case.given, setup=[], **INCUMBENT, **case.setup), case.when, case.then)
 
 
 def test_the_incumbents_built_in_edge_replaces_the_boards():
