@@ -1,4 +1,5 @@
-"""Rule tables for `start`: the players, the ruleset and the board a match is created with."""
+"""Rule tables for `start` (tests/domain/harness.py: when a setup, then accepted, with what the first state holds,
+or refused by the rule named): the players, the ruleset and the board a match is created with."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import pytest
 
 from domain.bid import SYSTEM
 from domain.bid.board import DEFAULT_BOARD, validate
-from domain.protocol import IllegalAction, MatchSetup
+from domain.protocol import MatchSetup
+from tests.domain.harness import OK, Case, accepted, params, verify
 
 TWO = ["Al", "Betty"]
 
@@ -26,38 +28,35 @@ def board_with(change) -> dict:
     return board
 
 
-def refusal(**fields) -> str | None:
-    try:
-        SYSTEM.start(MatchSetup(system="bid", **({"players": TWO} | fields)))
-    except IllegalAction as refused:
-        return refused.rule.id
-    return None
+def bid_setup(**fields) -> MatchSetup:
+    """A setup of two players (Al, Betty) unless `fields` say otherwise."""
+    return MatchSetup(system="bid", **({"players": TWO} | fields))
 
 
 SETUP_ROWS = [
-    pytest.param({}, None, id="header: 2 players"),
-    pytest.param({"players": ["Al", "Betty", "Cy"]}, None, id="header: 3 players"),
-    pytest.param({"players": ["Al"]}, "bid.players", id="header: 2 or 3 players, not 1"),
-    pytest.param({"players": ["Al", "Betty", "Cy", "Di"]}, "bid.players", id="header: 2 or 3 players, not 4"),
-    pytest.param({"players": ["Al", "Al"]}, "bid.players", id="header: two players, not one twice"),
-    pytest.param({"players": ["Al", " "]}, "bid.players", id="header: each player has a name"),
-    pytest.param({"mode": "full"}, None, id="recording: everything is shown, mode full"),
-    pytest.param({"mode": "partial"}, "bid.mode", id="recording: no partial knowledge to record"),
-    pytest.param({"preset": "all-cards"}, None, id="ruleset: the all-cards preset"),
-    pytest.param({"preset": "house"}, "bid.setup", id="ruleset: an unknown preset"),
-    pytest.param({"options": {"region_tie_cards": "all"}}, None, id="ruleset: an option override"),
-    pytest.param({"options": {"region_tie_cards": "three"}}, "bid.setup", id="ruleset: an option of the wrong value"),
-    pytest.param({"options": {"jokers": True}}, "bid.setup", id="ruleset: an unknown option"),
-    pytest.param({"options": {"suits": ["S", "D"]}}, None, id="setup: which suit each player holds is an option"),
-    pytest.param({"options": {"suits": ["C", "H"]}}, "bid.suits", id="setup: the remaining suits, not the clubs"),
-    pytest.param({"options": {"suits": ["H", "H"]}}, "bid.suits", id="setup: one suit to each player"),
-    pytest.param({"options": {"suits": ["H"]}}, "bid.suits", id="setup: a suit for each player in the game"),
+    Case("header: 2 players", None, bid_setup(), OK),
+    Case("header: 3 players", None, bid_setup(players=["Al", "Betty", "Cy"]), accepted({"match.players": lambda seats: len(seats) == 3})),
+    Case("header: 2 or 3 players, not 1", None, bid_setup(players=["Al"]), "bid.players"),
+    Case("header: 2 or 3 players, not 4", None, bid_setup(players=["Al", "Betty", "Cy", "Di"]), "bid.players"),
+    Case("header: two players, not one twice", None, bid_setup(players=["Al", "Al"]), "bid.players"),
+    Case("header: each player has a name", None, bid_setup(players=["Al", " "]), "bid.players"),
+    Case("recording: everything is shown, mode full", None, bid_setup(mode="full"), OK),
+    Case("recording: no partial knowledge to record", None, bid_setup(mode="partial"), "bid.mode"),
+    Case("ruleset: the all-cards preset", None, bid_setup(preset="all-cards"), OK),
+    Case("ruleset: an unknown preset", None, bid_setup(preset="house"), "bid.setup"),
+    Case("ruleset: an option override", None, bid_setup(options={"region_tie_cards": "all"}), OK),
+    Case("ruleset: an option of the wrong value", None, bid_setup(options={"region_tie_cards": "three"}), "bid.setup"),
+    Case("ruleset: an unknown option", None, bid_setup(options={"jokers": True}), "bid.setup"),
+    Case("setup: which suit each player holds is an option", None, bid_setup(options={"suits": ["S", "D"]}), accepted({"match.players": lambda seats: [seat.suit for seat in seats] == ["S", "D"]})),
+    Case("setup: the remaining suits, not the clubs", None, bid_setup(options={"suits": ["C", "H"]}), "bid.suits"),
+    Case("setup: one suit to each player", None, bid_setup(options={"suits": ["H", "H"]}), "bid.suits"),
+    Case("setup: a suit for each player in the game", None, bid_setup(options={"suits": ["H"]}), "bid.suits"),
 ]
 
 
-@pytest.mark.parametrize(("fields", "refused_by"), SETUP_ROWS)
-def test_setup(fields, refused_by):
-    assert refusal(**fields) == refused_by
+@pytest.mark.parametrize("case", params(SETUP_ROWS))
+def test_setup(case):
+    verify(SYSTEM, None, case.when, case.then)
 
 
 def _move(board, label, to_region):
@@ -68,28 +67,29 @@ def _move(board, label, to_region):
 
 
 BOARD_ROWS = [
-    pytest.param(board_with(lambda b: None), None, id="board: the default board as a user's board"),
-    pytest.param(board_with(lambda b: _move(b, "AC", 0) or b["regions"][5]["districts"].append("AC")), "bid.board.districts", id="board: a club labels one district only"),
-    pytest.param(board_with(lambda b: b["regions"][0]["districts"].pop()), "bid.board.districts", id="board: districts totaling thirteen, not twelve"),
-    pytest.param(board_with(lambda b: b["regions"][0]["districts"].append("5H")), "bid.board.labels", id="board: districts are labeled with a club"),
-    pytest.param(board_with(lambda b: b["regions"][0]["districts"].append("XC")), "bid.board.labels", id="board: a label is a card"),
-    pytest.param(board_with(lambda b: b["regions"][1].update(votes=0)), "bid.board.labels", id="board: each region is worth votes"),
-    pytest.param(board_with(lambda b: b["regions"].pop()), "bid.board.regions", id="board: six regions, not five"),
-    pytest.param(board_with(lambda b: b["regions"][1].update(name="North")), "bid.board.regions", id="board: six different regions"),
-    pytest.param(board_with(lambda b: _move(b, "AC", 4)), "bid.board.districts", id="board: each region is made up of districts"),
-    pytest.param(board_with(lambda b: b["regions"][0].pop("votes")), "bid.board.regions", id="board: a region without votes is malformed"),
-    pytest.param(board_with(lambda b: b.update(colour="red")), "bid.board.regions", id="board: unknown fields are malformed"),
-    pytest.param(
-        board_with(lambda b: (_move(b, "AC", 0), _move(b, "KC", 5), _move(b, "2C", 4))),
+    Case("board: the default board as a user's board", None, bid_setup(board=board_with(lambda b: None)), OK),
+    Case("board: a club labels one district only", None, bid_setup(board=board_with(lambda b: _move(b, "AC", 0) or b["regions"][5]["districts"].append("AC"))), "bid.board.districts"),
+    Case("board: districts totaling thirteen, not twelve", None, bid_setup(board=board_with(lambda b: b["regions"][0]["districts"].pop())), "bid.board.districts"),
+    Case("board: districts are labeled with a club", None, bid_setup(board=board_with(lambda b: b["regions"][0]["districts"].append("5H"))), "bid.board.labels"),
+    Case("board: a label is a card", None, bid_setup(board=board_with(lambda b: b["regions"][0]["districts"].append("XC"))), "bid.board.labels"),
+    Case("board: each region is worth votes", None, bid_setup(board=board_with(lambda b: b["regions"][1].update(votes=0))), "bid.board.labels"),
+    Case("board: six regions, not five", None, bid_setup(board=board_with(lambda b: b["regions"].pop())), "bid.board.regions"),
+    Case("board: six different regions", None, bid_setup(board=board_with(lambda b: b["regions"][1].update(name="North"))), "bid.board.regions"),
+    Case("board: each region is made up of districts", None, bid_setup(board=board_with(lambda b: _move(b, "AC", 4))), "bid.board.districts"),
+    Case("board: a region without votes is malformed", None, bid_setup(board=board_with(lambda b: b["regions"][0].pop("votes"))), "bid.board.regions"),
+    Case("board: unknown fields are malformed", None, bid_setup(board=board_with(lambda b: b.update(colour="red"))), "bid.board.regions"),
+    Case(
+        "board: any card-to-district map that keeps six regions of thirteen clubs",
         None,
-        id="board: any card-to-district map that keeps six regions of thirteen clubs",
+        bid_setup(board=board_with(lambda b: (_move(b, "AC", 0), _move(b, "KC", 5), _move(b, "2C", 4)))),
+        OK,
     ),
 ]
 
 
-@pytest.mark.parametrize(("board", "refused_by"), BOARD_ROWS)
-def test_user_board(board, refused_by):
-    assert refusal(board=board) == refused_by
+@pytest.mark.parametrize("case", params(BOARD_ROWS))
+def test_user_board(case):
+    verify(SYSTEM, None, case.when, case.then)
 
 
 def test_the_default_board_is_a_valid_reconstruction():
