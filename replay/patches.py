@@ -60,7 +60,8 @@ def _diff_lists(old: list[Any], new: list[Any]) -> Any:
     if len(old) == len(new) and start < len(old) - end:
         changed = range(start, len(old) - end)
         items = {str(i): diff(old[i], new[i]) for i in changed if old[i] != new[i]}
-        if len(items) <= 2 or len(items) * 2 <= len(changed):
+        # Items that are objects (a player's row) patch well one by one; plain values only when few change.
+        if len(items) <= 2 or len(items) * 2 <= len(changed) or all(type(old[int(i)]) is dict for i in items):
             return items
     if start == 0 and end == 0:
         return new

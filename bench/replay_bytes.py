@@ -1,0 +1,126 @@
+"""Benchmark: what a replay weighs, and how soon a step's address is drawn.
+
+1. For every fixture match (fixtures/*/*.json, recorded as service/fixtures.py
+   does), the bytes the replay page downloads to read the whole match as a
+   spectator (every response of the API it asks for: the summary, the frames, the
+   standings), against the bytes of the stored events. Measured in headless
+   Chromium (/usr/bin/chromium) on the real page, so it is what the page fetches,
+   not what it might. Target: at most 3x the events for every system.
+2. The first paint of a step's address (/view/{id}?step=900) of a 1,000-event
+   President match: from the navigation to the board of that step drawn; the first
+   visit after the server started (nothing built yet) and visits after it,
+   min / median / max.
+
+The server runs as `make run` does (bench.serve, SQLite), in a process of its own.
+Printed, not asserted."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from bench.president_bot import play
+from bench.record_path import free_port, wait_for
+from service import fixtures
+from service.app import Recount
+from service.store import MatchStore, default_env
+
+CHROMIUM = "/usr/bin/chromium"
+EVENTS = 1000
+STEP = 900
+VISITS = 7
+TARGET = 3.0
+
+
+def record_matches(db: Path) -> tuple[dict[str, tuple[str, int, int]], str]:
+    """Every fixture (name -> match id, steps, stored bytes) and the 1,000-event match's id."""
+    recount = Recount(MatchStore(default_env(str(db))))
+    found = {}
+    for path in fixtures.fixture_files():
+        created = fixtures.record(recount, fixtures.read(path))
+        stored = recount.store.recorder.select_events(created.match_id)
+        found[f"{path.parent.name}/{path.stem}"] = (created.match_id, len(stored), sum(len(s.state) for s in stored))
+    setup, actions = play(EVENTS - 1, seed=5)
+    big = fixtures.record(recount, fixtures.EventFile(name="bench", setup=setup, events=[msgspec.to_builtins(a) for a in actions[: EVENTS - 1]]))
+    recount.close()
+    return found, big.match_id
+
+
+def replay_bytes(page: Any, base: str, match_id: str, steps: int) -> dict[str, int]:
+    """Bytes of each kind of API response while the replay page reads the whole match."""
+    sizes: dict[str, int] = defaultdict(int)
+
+    def counted(response: Any) -> None:
+        path = response.url.split("?", 1)[0]
+        if "/matches/" not in path:
+            return
+        kind = path.rsplit("/", 1)[-1] if path.count("/") > 2 else "summary"
+        sizes["frames" if kind == "frames" else "other"] += len(response.body())
+
+    page.on("response", counted)
+    page.goto(f"{base}/view/{match_id}?as=spectator")
+    page.wait_for_function(f"document.querySelectorAll('#events li').length === {steps}")
+    page.wait_for_timeout(400)  # the standings of the step shown, asked for once it settles
+    page.remove_listener("response", counted)
+    return dict(sizes)
+
+
+def first_paint(page: Any, base: str, match_id: str) -> float:
+    start = time.perf_counter()
+    page.goto(f"{base}/view/{match_id}?step={STEP}&as=spectator", wait_until="commit")
+    page.wait_for_function(f"document.querySelector('#caption .step-no')?.textContent === 'Step {STEP}' && document.querySelector('#board').dataset.renderer")
+    return (time.perf_counter() - start) * 1e3
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    db = Path(tempfile.mkdtemp(prefix="recount-bench-")) / "bench.sqlite"
+    matches, big = record_matches(db)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "bench.serve", str(db), str(port)])
+    try:
+        wait_for(port)
+        base = f"http://127.0.0.1:{port}"
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            paints = [first_paint(page, base, big)]  # the first, before anything of the match is built
+            for _ in range(VISITS):
+                page.goto("about:blank")
+                paints.append(first_paint(page, base, big))
+            print(f"first paint of /view/<id>?step={STEP} of a {EVENTS}-event President match, headless Chromium:")
+            print(f"  first visit after the server started {paints[0]:7.1f} ms")
+            print(f"  later visits (min / median / max)     {min(paints[1:]):7.1f} / {statistics.median(paints[1:]):7.1f} / {max(paints[1:]):7.1f} ms")
+            print()
+            print(f"bytes a spectator's replay of the whole match downloads, against the stored events (target <= {TARGET:.0f}x)")
+            print(f"  {'match':<46} {'steps':>5} {'events':>9} {'frames':>9} {'other':>7} {'ratio':>6}")
+            worst: dict[str, float] = {}
+            for name, (match_id, steps, stored) in matches.items():
+                page.goto("about:blank")
+                sizes = replay_bytes(page, base, match_id, steps)
+                total = sizes.get("frames", 0) + sizes.get("other", 0)
+                ratio = total / stored
+                system = name.split("/")[0]
+                worst[system] = max(worst.get(system, 0.0), ratio)
+                print(f"  {name:<46} {steps:>5} {stored:>9,} {sizes.get('frames', 0):>9,} {sizes.get('other', 0):>7,} {ratio:>5.2f}x")
+            for system, ratio in worst.items():
+                print(f"  {system:<12} worst {ratio:.2f}x: {'met' if ratio <= TARGET else 'NOT met'}")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
