@@ -12,7 +12,8 @@ from typing import Any
 
 import msgspec
 
-from domain.bid import cards
+from domain import cards
+from domain.bid.cards import CLUBS, value
 from domain.bid.rules import BOARD_DISTRICTS, BOARD_LABELS, BOARD_REGIONS
 from domain.protocol import IllegalAction
 
@@ -34,7 +35,7 @@ class Board(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 
 
 def _region(name: str, votes: int, ranks: str) -> Region:
-    return Region(name=name, votes=votes, districts=tuple(rank + cards.CLUBS for rank in ranks.split()))
+    return Region(name=name, votes=votes, districts=tuple(rank + CLUBS for rank in ranks.split()))
 
 
 DEFAULT_BOARD = Board(
@@ -90,13 +91,13 @@ def validate(board: Board) -> None:
         if region.votes <= 0:
             raise IllegalAction(f"region {region.name} must be worth a positive number of votes", BOARD_LABELS)
         for label in region.districts:
-            if not cards.is_card(label) or cards.suit(label) != cards.CLUBS:
+            if not cards.is_card(label) or cards.suit_of(label) != CLUBS:
                 raise IllegalAction(f"district {label!r} in {region.name} is not labelled by a club", BOARD_LABELS)
     labels = [label for region in board.regions for label in region.districts]
-    repeated = sorted({label for label in labels if labels.count(label) > 1}, key=cards.rank)
+    repeated = sorted({label for label in labels if labels.count(label) > 1}, key=value)
     if repeated:
         raise IllegalAction(f"{', '.join(repeated)} label more than one district", BOARD_DISTRICTS)
-    missing = sorted(set(cards.suit_cards(cards.CLUBS)) - set(labels), key=cards.rank)
+    missing = sorted(set(cards.suit_cards(CLUBS)) - set(labels), key=value)
     if missing:
         raise IllegalAction(
             f"the board has {len(labels)} districts, not thirteen: {', '.join(missing)} label none",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from domain.bid import cards
+from domain import cards
+from domain.bid.cards import CLUBS, district_name
 from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed
 from domain.bid.rules import (
     CLUB_PILE,
@@ -68,7 +69,7 @@ def no_district_up(state: BidState) -> None:
     for bid.” One district is up at a time, until the bids for it are shown."""
     if state.up is not None:
         raise IllegalAction(
-            f"{cards.district_name(state.up)} is still up for bid: show the bids before drawing another club",
+            f"{district_name(state.up)} is still up for bid: show the bids before drawing another club",
             DISTRICT_UP,
         )
 
@@ -85,7 +86,7 @@ def club_label(district: str) -> None:
     face down as a draw pile.” Only clubs are drawn; header: “MATERIALS: 52 card deck”."""
     if not cards.is_card(district):
         raise IllegalAction(f"{district!r} is not a card of the deck: {CODE_FORMAT}", DECK)
-    if cards.suit(district) != cards.CLUBS:
+    if cards.suit_of(district) != CLUBS:
         raise IllegalAction(f"districts are drawn from the clubs, not {cards.card_name(district)}", CLUB_PILE)
 
 
@@ -93,7 +94,7 @@ def not_drawn_before(state: BidState, district: str) -> None:
     """presidential-bid.txt § setup: “Shuffle all of the clubs together and place them
     face down as a draw pile.” Each club is in the pile once, so it is drawn once."""
     if any(done.district == district for done in state.districts):
-        raise IllegalAction(f"{cards.district_name(district)} has already been bid for", CLUB_PILE)
+        raise IllegalAction(f"{district_name(district)} has already been bid for", CLUB_PILE)
 
 
 def in_match(state: BidState, player: str) -> None:
@@ -112,9 +113,9 @@ def card_in_hand(state: BidState, bid: Bid) -> None:
     seat = seat_index(state, bid.player)
     assert seat is not None  # in_match ran first
     suit = state.match.players[seat].suit
-    if cards.suit(bid.card) != suit:
+    if cards.suit_of(bid.card) != suit:
         raise IllegalAction(
-            f"{bid.player} holds the {cards.SUITS[suit]} and cannot bid {cards.card_name(bid.card)}",
+            f"{bid.player} holds the {cards.SUIT_NAMES[suit]} and cannot bid {cards.card_name(bid.card)}",
             SUIT_PER_PLAYER,
         )
     if bid.card not in state.hands[seat]:

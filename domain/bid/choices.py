@@ -17,7 +17,8 @@ field is a dotted path through the list's index: "bids.0.card", "bids.1.card".
 
 from __future__ import annotations
 
-from domain.bid import cards
+from domain import cards
+from domain.bid.cards import CLUBS, district_name
 from domain.bid.board import region_of
 from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed
 from domain.bid.state import BidState, finished, reveal_due
@@ -44,7 +45,7 @@ def turn_up_club(state: BidState) -> Choice:
     face down as a draw pile.” § play: “That card represents the district that is now
     up for bid.” Any club not drawn before may be the one turned up."""
     drawn = {district.district for district in state.districts}
-    left = [club for club in cards.suit_cards(cards.CLUBS) if club not in drawn]
+    left = [club for club in cards.suit_cards(CLUBS) if club not in drawn]
     regions = region_of(state.match.board)
     round_number = len(state.districts) + 1
     return Choice(
@@ -62,7 +63,7 @@ def show_bids(state: BidState) -> Choice:
     seats = state.match.players
     return Choice(
         type=event_tag(BidsRevealed),
-        label=f"Show the bids for {cards.district_name(state.up or '')}",
+        label=f"Show the bids for {district_name(state.up or '')}",
         event={"type": event_tag(BidsRevealed), "bids": [{"player": seat.player} for seat in seats]},
         picks=[
             Pick(field=f"bids.{index}.card", among=list(hand), label=f"{seat.player}'s card")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.bid import cards
+from domain import cards
+from domain.bid.cards import value
 from domain.bid.board import Region, total_votes
 from domain.bid.rules import MOST_VOTES, REGION_HIGHEST, REGION_MOST, REGION_NEUTRAL, REGION_SECOND
 from domain.bid.ruleset import Ruleset
@@ -68,8 +69,8 @@ def decide(won: dict[str, list[str]], ruleset: Ruleset) -> tuple[str | None, str
         return contenders[0], "districts", 0, REGION_MOST
     depth_limit = most if ruleset.region_tie_cards == "all" else min(2, most)
     for depth in range(depth_limit):
-        best = max(cards.rank(held[player][depth]) for player in contenders)
-        contenders = [player for player in contenders if cards.rank(held[player][depth]) == best]
+        best = max(value(held[player][depth]) for player in contenders)
+        contenders = [player for player in contenders if value(held[player][depth]) == best]
         if len(contenders) == 1:
             return contenders[0], "card", depth + 1, REGION_HIGHEST if depth == 0 else REGION_SECOND
     return None, "neutral", 0, REGION_NEUTRAL
@@ -83,7 +84,7 @@ def region_result(
         if district.winner is not None and district.card is not None:
             won[district.winner].append(district.card)
     for hand in won.values():
-        hand.sort(key=cards.rank, reverse=True)
+        hand.sort(key=value, reverse=True)
     winner, by, depth, rule = decide(won, ruleset)
     result = RegionResult(
         region=region.name,
@@ -111,7 +112,7 @@ def region_sentence(result: RegionResult) -> str:
         + ([f"{result.neutral_districts} neutral"] if result.neutral_districts else [])
     )
     shown = "; ".join(
-        f"{player} {' '.join(cards.short(card) for card in hand)}" for player, hand in result.won.items() if hand
+        f"{player} {' '.join(cards.label(card) for card in hand)}" for player, hand in result.won.items() if hand
     )
     if result.by == "districts":
         return f"{head}: {result.winner} wins on most districts ({counts})."

@@ -5,7 +5,8 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from domain.bid import cards
+from domain import cards
+from domain.bid.cards import value
 from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed, MatchCreated
 
 ROUNDS = 13
@@ -74,8 +75,8 @@ def winning_bid(bids: tuple[Bid, ...]) -> Bid | None:
     district.” “If there is a tie, the district remains neutral and the club card is
     placed upside down on it.” With three players only a tie for highest matters.
     """
-    best = max(cards.rank(bid.card) for bid in bids)
-    top = [bid for bid in bids if cards.rank(bid.card) == best]
+    best = max(value(bid.card) for bid in bids)
+    top = [bid for bid in bids if value(bid.card) == best]
     return top[0] if len(top) == 1 else None
 
 

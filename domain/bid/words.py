@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.bid import cards
+from domain import cards
+from domain.bid.cards import district_name
 from domain.bid.board import region_of
 from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed, MatchCreated
 from domain.bid.state import BidState, winning_bid
@@ -17,19 +18,19 @@ def describe(state: BidState, event: msgspec.Struct, perspective: Perspective = 
     """One line as `perspective` may know the event: a sealed bid's card is named only
     to its player and to everyone (as `redact` shows it), never to the others."""
     if isinstance(event, MatchCreated):
-        seats = ", ".join(f"{seat.player} holds the {cards.SUITS.get(seat.suit, seat.suit)}" for seat in event.players)
+        seats = ", ".join(f"{seat.player} holds the {cards.SUIT_NAMES.get(seat.suit, seat.suit)}" for seat in event.players)
         note = " (a reconstruction)" if event.board.reconstruction else ""
         return f"Presidential Bid on the {event.board.name}{note}: {seats}"
     if isinstance(event, DistrictRevealed):
         region = region_of(state.match.board).get(event.district)
         where = f" in {region.name}" if region else ""
-        return f"Round {len(state.districts) + 1}: {cards.district_name(event.district)}{where} is up for bid"
+        return f"Round {len(state.districts) + 1}: {district_name(event.district)}{where} is up for bid"
     if isinstance(event, BidCommitted):
         card = f": {cards.card_name(event.card)}" if sees_commit(perspective, event.player) else ""
         return f"{event.player} commits a sealed bid{card}"
     if isinstance(event, BidsRevealed):
         shown = ", ".join(f"{bid.player} shows {cards.card_name(bid.card)}" for bid in event.bids)
-        district = cards.district_name(state.up) if state.up else "the district"
+        district = district_name(state.up) if state.up else "the district"
         best = winning_bid(event.bids) if event.bids and all(cards.is_card(b.card) for b in event.bids) else None
         outcome = f"{best.player} wins {district}" if best else f"a tie: {district} stays neutral"
         return f"{shown}: {outcome}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.president.cards import JOKER, labels
+from domain.cards import JOKER, labels
 from domain.president.events import CardsDealt, CardsExchanged, DirectionChosen, PlayerJoined, PlayerLeft
 from domain.president.order import rank_value, value
 from domain.president.playing import check_between_games, cite, plural

@@ -1,8 +1,7 @@
-"""Card codes and decks.
+"""Decks and their card codes, and the words for them.
 
-A card is a short string: rank then suit for a suited deck ("3C", "10H", "QS",
-"AD", "2H"; suits C, D, H, S), "JK1"/"JK2" for jokers, and whatever codes a
-ruleset's `deck` lists for another deck. A card's rank is the longest prefix of
+A card is a short string: a standard deck's code (domain/cards.py: "3C", "10H",
+"QS", "JK1") or whatever codes a ruleset's `deck` lists for another deck. A card's rank is the longest prefix of
 its code that the ruleset names as a rank, so "10H" is a 10, not a 1, and a
 commercial deck can name its cards "12", "0R" or "D1" as long as each starts
 with its rank. Two decks shuffled together simply list a code twice.
@@ -15,17 +14,12 @@ from collections.abc import Iterable
 
 import msgspec
 
-SUITS = ("C", "D", "H", "S")
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-# The ordinary order of a 52-card deck, low to high (2 low, ace high).
-STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-JOKER = "JK"
+from domain.cards import JOKER, RANK_NAMES, RANKS, SUIT_SYMBOLS, SUITS, symbols_as_letters
 
-RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace", JOKER: "joker"}
 COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
-def suited_deck(ranks: Iterable[str] = STANDARD_RANKS, jokers: int = 0, copies: int = 1) -> tuple[str, ...]:
+def suited_deck(ranks: Iterable[str] = RANKS, jokers: int = 0, copies: int = 1) -> tuple[str, ...]:
     """A shuffled-together pile of `copies` suited decks, each with `jokers` jokers."""
     one = [f"{rank}{suit}" for rank in ranks for suit in SUITS] + [f"{JOKER}{i}" for i in range(1, jokers + 1)]
     return tuple(one * copies)
@@ -64,21 +58,9 @@ class Deck(msgspec.Struct, frozen=True):
         )
 
 
-def label(code: str) -> str:
-    """A card as printed on a table: "K♠", "10♥", "JK1" stays as it is."""
-    suit = SUIT_SYMBOLS.get(code[-1:])
-    if suit and code[:-1] and not code.startswith(JOKER):
-        return code[:-1] + suit
-    return code
-
-
-def labels(codes: Iterable[str]) -> str:
-    return " ".join(label(code) for code in codes)
-
-
 def rank_words(rank: str, count: int, names: dict[str, str] | None = None) -> str:
     """"a 9", "three 9s", "an ace", "two kings", "a Turd", "two Vice Presidents"."""
-    word = (names or {}).get(rank) or RANK_WORDS.get(rank, rank)
+    word = (names or {}).get(rank) or RANK_NAMES.get(rank, rank)
     if count == 1:
         article = "an" if word[:1] in "aeiou8" or word in ("11", "18") else "a"
         return f"{article} {word}"
@@ -90,19 +72,11 @@ def count_words(count: int) -> str:
     return "one card" if count == 1 else f"{COUNT_WORDS.get(count, str(count))} cards"
 
 
-# The suit symbols a reply prints (and their outline forms) back to the suit letters of a code.
-SYMBOL_SUITS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
-
-
 def meant(code: str, deck: Deck) -> str | None:
     """The deck's code that `code` most likely means ("10h", "10♥", "♥10", " qs" → "10H", "QS"), or
     None. A code is compared without case and with suit symbols read as their letters, so "1A" finds a
     commercial deck's "1a"."""
-    text = code.strip()
-    for symbol, letter in SYMBOL_SUITS.items():
-        if text.startswith(symbol):
-            text = text[len(symbol) :] + letter  # a suit written first: "♥10"
-        text = text.replace(symbol, letter)
+    text = symbols_as_letters(code.strip())
     by_fold = {known.casefold(): known for known in deck.copies}
     return by_fold.get(text.casefold())
 

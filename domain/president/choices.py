@@ -31,7 +31,8 @@ from typing import Any
 
 from domain.president import checks
 from domain.president.between import deal_order
-from domain.president.cards import count_words, labels
+from domain.cards import labels
+from domain.president.cards import count_words
 from domain.president.choices_play import cards_pick, possible_cards, turn_choices
 from domain.president.events import CardsDealt, CardsExchanged, DirectionChosen, MatchEnded, PlayerJoined, PlayerLeft
 from domain.president.order import rank_value

@@ -19,7 +19,8 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
-from domain.president.cards import labels, rank_words
+from domain.cards import labels
+from domain.president.cards import rank_words
 from domain.president.events import CardDrawn, CardsPlayed, PlayerPassed
 from domain.president.hands import unseen_copies
 from domain.president.order import is_bomb, rank_value

@@ -19,7 +19,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
-from domain.president.cards import JOKER, SUITS, label, labels
+from domain.cards import JOKER, SUITS, label, labels
 from domain.president.events import CardsPlayed
 from domain.president.hands import missing, unseen_copies
 from domain.president.shapes import check_beats, shape_of

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.president.cards import JOKER
+from domain.cards import JOKER
 
 if TYPE_CHECKING:
     from domain.president.state import State

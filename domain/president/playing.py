@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.president.cards import label, labels
+from domain.cards import label, labels
 from domain.president.events import CardDrawn
 from domain.president.hands import missing, unseen_copies
 from domain.president.order import beats_any_set, is_lone_wild, value

@@ -7,7 +7,8 @@ from typing import Any
 
 import msgspec
 
-from domain.president.cards import JOKER, suited_deck
+from domain.cards import JOKER
+from domain.president.cards import suited_deck
 from domain.president.ruleset import Ruleset
 from domain.president.rules import RULES_ARE_DATA
 from domain.protocol import IllegalAction

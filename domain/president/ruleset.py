@@ -9,7 +9,8 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
-from domain.president.cards import STANDARD_RANKS, suited_deck
+from domain.cards import RANKS
+from domain.president.cards import suited_deck
 
 
 class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -28,7 +29,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             description='Ranks low to high. classic names no order ("must have a higher rank"), so the ordinary '
             "order of a 52-card deck holds: 2 low, ace high."
         ),
-    ] = STANDARD_RANKS
+    ] = RANKS
     deck: Annotated[
         tuple[str, ...],
         Meta(description='The cards, one code per card ("52 card deck"); a code listed twice is held twice.'),

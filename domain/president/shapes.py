@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from domain.president.cards import JOKER, SUITS, labels
+from domain.cards import JOKER, SUITS, labels
 from domain.president.order import rank_value
 from domain.protocol import IllegalAction, Rule
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.president.cards import SUIT_SYMBOLS, count_words, label, labels, rank_words
+from domain.cards import SUIT_SYMBOLS, label, labels
+from domain.president.cards import count_words, rank_words
 from domain.president.events import (
     CardDrawn,
     CardsDealt,

@@ -28,10 +28,10 @@ import httpx
 import msgspec
 import pytest
 
-from domain.bid.cards import SUITS as SUIT_NAMES
+from domain.cards import SUIT_NAMES
 from domain.bid.views import sees_commit
 from domain.mrpresident.views import parties_seen
-from domain.president.cards import RANK_WORDS, label
+from domain.cards import RANK_NAMES as RANK_WORDS, label
 from domain.president.views import sees_cards_of
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
 from service import fixtures

@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from domain.bid import SYSTEM
-from domain.bid.cards import RANKS
+from domain.cards import RANKS
 from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed
 from domain.fold import record
 from domain.protocol import IllegalAction, MatchSetup

@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.bid import SYSTEM
-from domain.bid.cards import RANKS, SUITS, suit, suit_cards
+from domain.cards import RANKS, suit_cards
+from domain.cards import SUIT_NAMES as SUITS
+from domain.cards import suit_of as suit
 from domain.bid.ruleset import PRESETS, Ruleset
 from domain.fold import checked_states
 from domain.protocol import Choice, IllegalAction, MatchSetup

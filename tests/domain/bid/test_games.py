@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from domain.bid import SYSTEM
 from domain.bid.board import total_votes
-from domain.bid.cards import RANKS, card_name, suit_cards
+from domain.cards import RANKS, card_name, suit_cards
 from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed, Event
 from domain.fold import record, replay
 from domain.protocol import EVERYONE, SPECTATOR, IllegalAction, MatchSetup, Perspective

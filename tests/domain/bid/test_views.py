@@ -7,7 +7,8 @@ import msgspec
 import pytest
 
 from domain.bid import SYSTEM
-from domain.bid.cards import card_name, short
+from domain.cards import card_name
+from domain.cards import label as short
 from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
 
