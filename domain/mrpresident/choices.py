@@ -30,7 +30,7 @@ Choice carries the decided fields and `hints` saying what the page supplies:
   (home state among `home_states`, `effective_total` the sum of the ratings).
 - `hints["text"]`: free-text fields the page may fill from the card; no rule reads them.
 
-Helpers shared with card_and_tally_choices.py (Headquarters cards, Absentee
+Helpers shared with choices_cards_and_tally.py (Headquarters cards, Absentee
 Ballots, the tally) live there, so that module imports nothing from this one.
 """
 
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.mrpresident.advanced_choices import (
+from domain.mrpresident.choices_advanced import (
     announce_choices,
     fund_raising_choices,
     incumbent_ticket_choices,
@@ -47,7 +47,7 @@ from domain.mrpresident.advanced_choices import (
 )
 from domain.mrpresident.board import PARTIES
 from domain.mrpresident.campaign import squelching
-from domain.mrpresident.card_and_tally_choices import (
+from domain.mrpresident.choices_cards_and_tally import (
     BOTH_DICE,
     DIE,
     absentee_choices,

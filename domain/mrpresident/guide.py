@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.mrpresident import events as ev
-from domain.mrpresident.advanced_answers import ADVANCED_CHECKED, BASIC_ADDITIONS, EVERY_ADDITION
+from domain.mrpresident.guide_advanced import ADVANCED_CHECKED, BASIC_ADDITIONS, EVERY_ADDITION
 from domain.mrpresident.rules import (
     ABSENTEE,
     ABSENTEE_COUNT,
@@ -78,7 +78,7 @@ CHECKED: dict[type, tuple[Rule, ...]] = {
 EXAMPLE_SETUPS: tuple[MatchSetup, ...] = ()  # a Rumor's gift comes up along the fixtures
 
 
-# The advanced game's actions, and what its rules add to the basic ones (advanced_answers.py).
+# The advanced game's actions, and what its rules add to the basic ones (guide_advanced.py).
 for _type, _rules in BASIC_ADDITIONS.items():
     CHECKED[_type] = (*CHECKED[_type], *_rules)
 CHECKED.update(ADVANCED_CHECKED)

@@ -55,6 +55,26 @@ def ballot_view(state: MatchState, ballot: CastBallot, seen: frozenset[int]) -> 
     }
 
 
+def ballots_by_state(ballots: list[dict[str, Any]]) -> dict[str, Any]:
+    """The Ballots on each state as this perspective sees them (from `ballot_view`), per
+    party: how many were recorded, how many came another way (absentee, rumor, …), and
+    their votes (None while any of them lies face down); `unplaced`: the other party's
+    Absentee Ballots, whose states this perspective may not see."""
+    states: dict[str, Any] = {}
+    unplaced = dict.fromkeys(PARTIES, 0)
+    for ballot in ballots:
+        if ballot["state"] is None:
+            unplaced[ballot["party"]] += 1
+            continue
+        sides = states.get(ballot["state"])
+        if sides is None:
+            sides = states[ballot["state"]] = {party: {"recorded": 0, "other": 0, "votes": 0} for party in PARTIES}
+        side = sides[ballot["party"]]
+        side["recorded" if ballot["recorded"] else "other"] += 1
+        side["votes"] = None if side["votes"] is None or ballot["votes"] is None else side["votes"] + ballot["votes"]
+    return {"states": states, "unplaced": unplaced}
+
+
 def board_view(state: MatchState) -> dict[str, Any]:
     board = state.board.board
     return {
@@ -91,6 +111,7 @@ def campaign_record(state: MatchState, party: int, seen: frozenset[int]) -> dict
 def view(state: MatchState, perspective: Perspective) -> dict[str, Any]:
     seen = parties_seen(state, perspective)
     turn = state.turn
+    ballots = [ballot_view(state, b, seen) for b in state.ballots]
     parties = {}
     for p, name in enumerate(PARTIES):
         ticket = state.tickets[p]
@@ -150,7 +171,8 @@ def view(state: MatchState, perspective: Perspective) -> dict[str, Any]:
             }
             for r in state.rumors
         ],
-        "ballots": [ballot_view(state, b, seen) for b in state.ballots],
+        "ballots": ballots,
+        "ballots_by_state": ballots_by_state(ballots),
         "counted": [state.board.board.regions[r].name for r, s in enumerate(state.counted) if s],
         "tally": tally_view(state),
         "nomination": {"laid_out": {k: list(v) for k, v in state.laid_out.items()}, "picked": dict(state.picked)}

@@ -17,7 +17,7 @@ from msgspec.structs import replace
 
 from domain.mrpresident.advertising import LEAST_FUNDS, ballots_drawn, cost_of, fund_raising_rating, lucky, open_fund_states
 from domain.mrpresident.board import PARTIES
-from domain.mrpresident.card_and_tally_choices import BOTH_DICE, DIE, ballots_hint, ballots_pick, room, seal_caps
+from domain.mrpresident.choices_cards_and_tally import BOTH_DICE, DIE, ballots_hint, ballots_pick, room, seal_caps
 from domain.mrpresident.debate import card_identified
 from domain.mrpresident.nomination import LAID_OUT, partners
 from domain.mrpresident.state import MatchState
