@@ -99,6 +99,13 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_cpu_seconds() -> float:
+    """CPU time every process on the machine has spent so far (Linux /proc/stat, all
+    cores): beside a process's own figure it says how busy the others kept the cores."""
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
 def scripts(recount: Recount, setup: msgspec.Struct, folder: Path, bodies: list[str], path: str | None, title: str) -> Path:
     """One wrk script and a body file per connection; `path` None: a fresh match each."""
     folder.mkdir()
@@ -136,19 +143,20 @@ def main() -> None:
     runs: dict[str, list[dict[str, float]]] = {"echo": [], "record": []}
     print(f"record path benchmark: {CONNECTIONS} connections, wrk on loopback, one server process; "
           f"warm-up {WARM_UP_SECONDS} s each, then {ROUNDS} rounds of echo and record, {SECONDS} s each, interleaved")
-    print(f"{'run':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'server CPU µs/req':>19}")
+    print(f"{'run':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'server CPU µs/req':>19}   machine CPU busy (all processes)")
     try:
         wait_for(port)
         run_wrk(echo, url, WARM_UP_SECONDS)
         run_wrk(record_scripts[0], url, WARM_UP_SECONDS)
         for r in range(ROUNDS):
             for name, script in (("echo", echo), ("record", record_scripts[r + 1])):
-                cpu = cpu_seconds(server.pid)
+                cpu, machine = cpu_seconds(server.pid), machine_cpu_seconds()
                 result = run_wrk(script, url)
                 result["cpu_us"] = (cpu_seconds(server.pid) - cpu) * 1e6 / max(result["requests"], 1)
+                result["machine"] = machine_cpu_seconds() - machine
                 runs[name].append(result)
                 label = "baseline: decode + echo" if name == "echo" else "record: check + commit"
-                print(f"{label:<22.22}{result['rps']:>9.0f}{result['p50']:>9.2f}{result['p99']:>9.2f}{result['errors']:>9}{result['cpu_us']:>19.0f}")
+                print(f"{label:<22.22}{result['rps']:>9.0f}{result['p50']:>9.2f}{result['p99']:>9.2f}{result['errors']:>9}{result['cpu_us']:>19.0f}   {result['machine']:.1f} of {os.cpu_count() * SECONDS} core-s")
     finally:
         server.terminate()
         server.wait()
@@ -175,6 +183,10 @@ def main() -> None:
     ratio = statistics.median(r["rps"] for r in runs["record"]) / statistics.median(r["rps"] for r in runs["echo"])
     print(f"ratio record/echo of the medians: {ratio:.2f}x (per round {spread(ratios, '.2f')}); "
           f"record p99 median {statistics.median(r['p99'] for r in runs['record']):.1f} ms  (target >= 0.5x, p99 <= 25 ms)")
+    cpu_ratio = statistics.median(r["cpu_us"] for r in runs["echo"]) / statistics.median(r["cpu_us"] for r in runs["record"])
+    # The server holds one core at most (the GIL): its CPU per request bounds its rate
+    # whatever else runs on the machine (wrk, other work), so this ratio is the steadier one.
+    print(f"ratio of the server's CPU per request, echo/record (medians): {cpu_ratio:.2f}x")
     print(f"events durable in the SQLite file: {total - matches} (warm-up included); answered 2xx in the measured rounds: {answered}")
     if max(r["requests"] for r in runs["record"]) > CONNECTIONS * ACTIONS:
         print("warning: the scripted matches ran out of actions; raise BENCH_ACTIONS")
