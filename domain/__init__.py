@@ -1,7 +1,8 @@
 """Pure rules of the game systems Recount records. No I/O, no framework.
 
-Each game system is a subpackage exposing `SYSTEM` (see `domain.protocol.GameSystem`);
-`find(name)` looks one up by name, `systems()` lists them.
+Each game system is a subpackage exposing `SYSTEM` (see `domain.protocol.GameSystem`,
+built on `domain.system_base.SystemBase`; docs/game-template.md is the recipe for a new
+one); `find(name)` looks one up by name, `systems()` lists them.
 """
 
 from __future__ import annotations
