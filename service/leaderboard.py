@@ -12,32 +12,27 @@ finished match in the order the matches ended.
 from __future__ import annotations
 
 import json
-import sqlite3
-import threading
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
-import sqlite_utils
 from openskill.models import PlackettLuce
 
 import domain
 from domain.notation import setup_of
 from service.app import Recount
-from service.store import at_start_up
+from service.readmodel import Projection
 
 BATCH = 500
 MODEL = PlackettLuce()
 
 
-class Leaderboard:
-    def __init__(self, recount: Recount, path: str | None):
-        self.recount = recount
-        # Reads come from the server's worker threads; every use goes through self._lock.
-        self.db = sqlite_utils.Database(sqlite3.connect(path or ":memory:", check_same_thread=False))
-        self._lock = threading.Lock()
-        at_start_up(self._create_tables)
+class Leaderboard(Projection):
+    name = "leaderboard"
+    tables = ("lb_matches", "lb_players", "lb_history")
+    position_table = "lb_position"
+    page = BATCH
 
-    def _create_tables(self) -> None:
+    def create_tables(self) -> None:
         self.db["lb_matches"].create(
             {"id": str, "system": str, "preset": str, "players": str, "ended": int}, pk="id", if_not_exists=True
         )
@@ -52,50 +47,14 @@ class Leaderboard:
              "mu": float, "sigma": float, "rating": float},
             if_not_exists=True,
         )
-        self.db["lb_position"].create({"name": str, "notification_id": int}, pk="name", if_not_exists=True)
 
-    # -- feeding ---------------------------------------------------------------------------------
+    # -- feeding (the runner is readmodel.Projection's) -----------------------------------------
 
-    def _position(self) -> int:
-        rows = list(self.db["lb_position"].rows_where("name = ?", ["leaderboard"]))
-        return rows[0]["notification_id"] if rows else 0
-
-    def _clear(self) -> None:
-        with self.db.conn:
-            for table in ("lb_matches", "lb_players", "lb_history", "lb_position"):
-                self.db[table].delete_where()
-
-    def rebuild(self, progress: Callable[[int, int], None] | None = None) -> int:
-        """Empty the tables and fold the whole notification log again; returns how
-        many notifications were read. `progress(done, total)` after each batch."""
-        with self._lock:
-            self._clear()
-        return self.catch_up(progress)
-
-    def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:
-        """Fold every notification after the last one seen."""
-        with self._lock:
-            position = self._position()
-            head = self.recount.store.head()
-            if position > head:  # the store was replaced: start again
-                self._clear()
-                position = 0
-            start, read = position, 0
-            while True:
-                notifications = self.recount.store.notifications(position + 1, BATCH)
-                if not notifications:
-                    break
-                # Only a stream's last event in the batch can be the one that ends its match.
-                last = {str(n.originator_id): n.id for n in notifications}
-                with self.db.conn:
-                    for notification in notifications:
-                        self._fold(notification, last[str(notification.originator_id)] == notification.id)
-                    position = notifications[-1].id
-                    self.db["lb_position"].upsert({"name": "leaderboard", "notification_id": position}, pk="name")
-                read += len(notifications)
-                if progress is not None:
-                    progress(position - start, max(head - start, position - start))
-            return read
+    def fold(self, notifications: Sequence[Any]) -> None:
+        # Only a stream's last event in the page can be the one that ends its match.
+        last = {str(n.originator_id): n.id for n in notifications}
+        for notification in notifications:
+            self._fold(notification, last[str(notification.originator_id)] == notification.id)
 
     def _fold(self, notification: Any, last_of_stream: bool) -> None:
         stream = str(notification.originator_id)

@@ -1,66 +1,137 @@
-"""The match index: a disposable read model (sqlite-utils table) rebuilt from the
-stored events by polling the store's notification log; it never holds the truth."""
+"""Read models as projections: sqlite-utils tables fed from the store's notification
+log, each remembering how far it has read, never holding the truth and rebuilt from
+scratch (`recount rebuild`).
+
+`Projection` is the runner they share: the position, the catch-up loop in pages, a
+restart when the store was replaced. The match index is one: its summary fields come
+from each match's created event, its version and updated_at from each notification,
+and "finished" from the Meta flag `ends_match` set where the event was checked; it
+never folds a match. (Events recorded before that flag existed say nothing, so a
+match that ended then is listed as running until it is rebuilt from a store that
+carries the flag.)
+"""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlite_utils
+from eventsourcing.persistence import Notification
 
+import domain
 from service.app import Recount
 from service.store import at_start_up
 
+PAGE = 5000
 
-class MatchIndex:
+
+class Projection:
+    """A read model in an SQLite file (or memory), fed from the notification log.
+    Subclasses create their tables (`create_tables`), empty them (`tables`) and fold
+    a page of notifications (`fold`, inside the page's transaction)."""
+
+    name = "projection"
+    tables: tuple[str, ...] = ()
+    position_table = "position"
+    page = PAGE
+
     def __init__(self, recount: Recount, path: str | None):
         self.recount = recount
-        # check_same_thread off: reads come from the server's worker threads, and
-        # every use goes through self._lock.
-        import sqlite3
-
+        # Reads come from the server's worker threads; every use goes through self._lock.
         self.db = sqlite_utils.Database(sqlite3.connect(path or ":memory:", check_same_thread=False))
         self._lock = threading.Lock()
-        at_start_up(self._create_tables)
+        at_start_up(self._create)
 
-    def _create_tables(self) -> None:
+    def _create(self) -> None:
+        self.db[self.position_table].create({"name": str, "notification_id": int}, pk="name", if_not_exists=True)
+        self.create_tables()
+
+    def create_tables(self) -> None:
+        raise NotImplementedError
+
+    def fold(self, notifications: Sequence[Notification]) -> None:
+        raise NotImplementedError
+
+    def position(self) -> int:
+        rows = list(self.db[self.position_table].rows_where("name = ?", [self.name]))
+        return rows[0]["notification_id"] if rows else 0
+
+    def _clear(self) -> None:
+        with self.db.conn:
+            for table in self.tables:
+                self.db[table].delete_where()
+            self.db[self.position_table].delete_where("name = ?", [self.name])
+
+    def rebuild(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Empty the tables and fold the whole notification log again; returns how
+        many notifications were read."""
+        with self._lock:
+            self._clear()
+        return self.catch_up(progress)
+
+    def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Fold every notification after the last one seen; `progress(done, total)`
+        after each page."""
+        with self._lock:
+            position = self.position()
+            head = self.recount.store.head()
+            if position > head:  # the store was replaced: start again
+                self._clear()
+                position = 0
+            start, read = position, 0
+            while position < head:
+                notifications = self.recount.store.notifications(position + 1, self.page, stop=head)
+                if not notifications:
+                    break
+                with self.db.conn:
+                    self.fold(notifications)
+                    position = notifications[-1].id
+                    self.db[self.position_table].upsert({"name": self.name, "notification_id": position}, pk="name")
+                read += len(notifications)
+                if progress is not None:
+                    progress(position - start, max(head - start, position - start))
+            return read
+
+
+class MatchIndex(Projection):
+    name = "matches"
+    tables = ("matches",)
+
+    def create_tables(self) -> None:
         self.db["matches"].create(
             {"id": str, "system": str, "title": str, "players": str, "version": int, "finished": int, "created_at": float, "updated_at": float},
             pk="id",
             if_not_exists=True,
         )
-        self.db["position"].create({"name": str, "notification_id": int}, pk="name", if_not_exists=True)
 
-    def _position(self) -> int:
-        rows = list(self.db["position"].rows_where("name = ?", ["matches"]))
-        return rows[0]["notification_id"] if rows else 0
-
-    def catch_up(self) -> None:
-        """Fold every notification after the last one seen into the table."""
-        with self._lock:
-            position = self._position()
-            if position > (self.recount.store.recorder.max_notification_id() or 0):
-                # The index is ahead of the store (the store was replaced): rebuild it.
-                with self.db.conn:
-                    self.db["matches"].delete_where()
-                    self.db["position"].delete_where()
-                position = 0
-            while True:
-                notifications = self.recount.store.notifications(position + 1, 500)
-                if not notifications:
-                    break
-                streams = {str(n.originator_id) for n in notifications}
-                rows = []
-                for stream in streams:
-                    summary = self.recount.summary(self.recount.log(stream))
-                    summary["players"] = json.dumps(summary["players"])
-                    summary["finished"] = int(summary["finished"])
-                    rows.append(summary)
-                position = notifications[-1].id
-                with self.db.conn:
-                    self.db["matches"].upsert_all(rows, pk="id")
-                    self.db["position"].upsert({"name": "matches", "notification_id": position}, pk="name")
+    def fold(self, notifications: Sequence[Notification]) -> None:
+        store = self.recount.store
+        # Only a stream's first event and its last in the page say anything to the index.
+        last = {str(n.originator_id): n for n in notifications}
+        created = []
+        for n in notifications:
+            if n.originator_version == 1:
+                record = store.decode(n)
+                system = domain.find(record.system)
+                created.append({
+                    "id": record.stream, "system": system.name, "title": getattr(record.event, "title", ""),
+                    "players": json.dumps(list(system.players(system.initial(record.event)))), "version": 1,
+                    "finished": 0, "created_at": record.meta.recorded_at, "updated_at": record.meta.recorded_at,
+                })
+        if created:
+            self.db["matches"].upsert_all(created, pk="id")
+        for stream, n in last.items():
+            if n.originator_version == 1:
+                continue
+            meta = store.decode(n).meta
+            self.db.execute(
+                "update matches set version = ?, finished = ?, updated_at = ? where id = ? and version < ?",
+                [n.originator_version, int(meta.ends_match), meta.recorded_at, stream, n.originator_version],
+            )
 
     def list(self) -> list[dict[str, Any]]:
         self.catch_up()

@@ -45,6 +45,9 @@ class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=Fal
     keep_hands_private: bool = False
     # sha256 over the previous event's chain and this event (service/chain.py): tamper evidence.
     chain: str | None = None
+    # The match is over after this event (set where the event is checked, which knows the
+    # state after it): the match index reads "finished" from the notification log with it.
+    ends_match: bool = False
 
 
 class Recorded(msgspec.Struct, frozen=True, gc=False):
