@@ -36,6 +36,7 @@ SPECTATORS = int(os.environ.get("BENCH_SPECTATORS", "500"))
 PACED = int(os.environ.get("BENCH_PACED_STEPS", "200"))
 PACE_MS = float(os.environ.get("BENCH_PACE_MS", "40"))
 BURST = int(os.environ.get("BENCH_BURST", "300"))
+LIVE_QUERY = os.environ.get("BENCH_LIVE_QUERY", "&patches=true")
 WARMUP = 10  # paced steps left out of the figures (connections and caches warming)
 EVENT_ID = re.compile(rb"\nid: (\d+)\r\n")
 
@@ -107,7 +108,8 @@ async def measure(port: int, match_id: str, token: str, bodies: list[bytes]) -> 
     loop = asyncio.get_running_loop()
     without = await asyncio.to_thread(appends_in_a_process, port, match_id, token, bodies[:BURST], 0.0)
     after = without[-1][0]
-    request = f"GET /matches/{match_id}/live?after={after} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
+    # As the replay page follows: patches, with the standings when they change.
+    request = f"GET /matches/{match_id}/live?after={after}{LIVE_QUERY} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
     spectators: list[Spectator] = []
     transports = []
     for _ in range(SPECTATORS):
@@ -130,7 +132,7 @@ async def measure(port: int, match_id: str, token: str, bodies: list[bytes]) -> 
     missing = sum(1 for s in spectators for v in range(paced[0][0], last_version + 1) if v not in s.arrivals)
     to_last = [(max(s.arrivals[v] for s in spectators) - at) * 1000 for v, at in acked.items() if all(v in s.arrivals for s in spectators)]
     to_each = [(s.arrivals[v] - at) * 1000 for v, at in acked.items() for s in spectators if v in s.arrivals]
-    print(f"many spectators: {SPECTATORS} SSE spectators of one match, one server process (SQLite, loopback)")
+    print(f"many spectators: {SPECTATORS} SSE spectators of one match ({LIVE_QUERY or 'full frames'}), one server process (SQLite, loopback)")
     print(f"  paced steps: {len(acked)} measured (one every {PACE_MS:.0f} ms; {WARMUP} warm-up left out)")
     print(f"  2xx -> {SPECTATORS}th spectator, ms    {summary(to_last)}")
     print(f"  2xx -> each spectator, ms          {summary(to_each)}")

@@ -30,6 +30,11 @@ def view(state: BidState, perspective: Perspective) -> dict[str, Any]:
     committed = {commit.player: commit.card for commit in state.commits}
     board = state.match.board
     results = region_results(state)
+    # The votes of the regions each player has carried for good (a region still being played counts for no one yet).
+    votes_won = {seat.player: 0 for seat in state.match.players}
+    for region, result in zip(board.regions, results, strict=True):
+        if result.winner is not None and result.decided == result.of and result.winner in votes_won:
+            votes_won[result.winner] += region.votes
     return {
         "step": state.step,
         "round": len(state.districts) + (state.up is not None),
@@ -43,6 +48,7 @@ def view(state: BidState, perspective: Perspective) -> dict[str, Any]:
                 "suit": seat.suit,
                 "hand": list(hand),
                 "districts_won": sum(1 for district in state.districts if district.winner == seat.player),
+                "votes_won": votes_won[seat.player],
                 "bid": None
                 if seat.player not in committed
                 else committed[seat.player]

@@ -15,8 +15,6 @@ export function render(frame, ctx) {
   const players = view.players.map((seat) => seat.player);
   const colour = (player) => playerColour(ctx.players, players, player); // the match's order, as every renderer
   const regions = view.board.regions;
-  const votes = Object.fromEntries(players.map((player) => [player, 0]));
-  for (const region of regions) if (region.result.winner && region.result.final) votes[region.result.winner] += region.votes;
   const lastReveal = view.history.length ? view.history[view.history.length - 1] : null;
   const justRevealed = lastReveal && lastReveal.step === frame.step ? lastReveal : null;
 
@@ -39,7 +37,7 @@ export function render(frame, ctx) {
     h(
       "div",
       { class: "bid-players" },
-      view.players.map((seat) => drawSeat(seat, colour(seat.player), votes[seat.player], view.up)),
+      view.players.map((seat) => drawSeat(seat, colour(seat.player), seat.votes_won, view.up)),
     ),
     h("p", { class: "board-note" }, view.board.name, view.board.reconstruction ? " — a reconstruction, not the published board" : ""),
   );

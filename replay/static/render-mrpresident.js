@@ -33,7 +33,7 @@ export function render(frame, ctx) {
   const roll = view.phase === "campaign" ? lastRoll(frame, ctx) : null;
   const reached = new Set(roll && roll.current ? roll.turn.reachable : []);
   const castNow = new Set(view.ballots.filter((b) => b.step === frame.step && b.state).map((b) => b.state));
-  const perState = countBallots(view.ballots);
+  const perState = view.ballots_by_state.states; // the view's count, per state and party, as this perspective sees them
   const advanced = isAdvanced(view);
 
   return h(
@@ -80,24 +80,6 @@ function lastRoll(frame, ctx) {
     if (earlier && earlier.view.turn) return { turn: earlier.view.turn, step: earlier.step, current: false };
   }
   return null;
-}
-
-function countBallots(ballots) {
-  const counts = {};
-  const unplaced = { Republican: 0, Democratic: 0 };
-  for (const ballot of ballots) {
-    if (!ballot.state) {
-      unplaced[ballot.party] += 1; // an Absentee Ballot this perspective may not see
-      continue;
-    }
-    const entry = (counts[ballot.state] ||= { Republican: { recorded: 0, other: 0, votes: 0, known: true }, Democratic: { recorded: 0, other: 0, votes: 0, known: true } });
-    const side = entry[ballot.party];
-    if (ballot.recorded) side.recorded += 1;
-    else side.other += 1;
-    if (ballot.votes === null || ballot.votes === undefined) side.known = false;
-    else side.votes += ballot.votes;
-  }
-  return { counts, unplaced };
 }
 
 // The counted states by who carried them and the running totals, from view.tally
@@ -170,7 +152,7 @@ function drawRegion(region, view, perState, tally, reached, castNow, advanced) {
       "div",
       { class: "mrp-states" },
       region.states.map((state) => {
-        const counts = perState.counts[state.abbr];
+        const counts = perState[state.abbr];
         const result = counted && tally ? tally.carried[state.abbr] : null;
         const carriedBy = result ? result.party : null;
         return h(
@@ -209,7 +191,7 @@ function stateTitle(state, counts, result) {
   if (state.edge_party) lines.push(`built-in edge: ${state.edge_votes.toLocaleString()} to the ${PLURAL[state.edge_party]}`);
   for (const party of PARTIES) {
     const side = counts && counts[party];
-    if (side && side.recorded + side.other) lines.push(`${party}: ${side.recorded + side.other} Ballots${side.known ? `, ${side.votes} votes` : ""}`);
+    if (side && side.recorded + side.other) lines.push(`${party}: ${side.recorded + side.other} Ballots${side.votes !== null ? `, ${side.votes} votes` : ""}`);
   }
   if (result) lines.push(result.party ? `carried by the ${PLURAL[result.party]}: ${result.reason}` : result.reason || "tied");
   return lines.join("\n");
