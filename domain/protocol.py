@@ -2,7 +2,8 @@
 and the standings code know about games.
 
 A game system is a module-level object with the attributes and functions of
-`GameSystem`, built on `domain.system_base.SystemBase`. Everything here is pure: no I/O, no clock, no random generator.
+`GameSystem`, built on `domain.system_base.SystemBase`. Everything here is pure: no
+I/O, no clock, no random generator.
 """
 
 from __future__ import annotations
