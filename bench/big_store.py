@@ -60,7 +60,7 @@ def child(job: str) -> None:
 
     recount = Recount(MatchStore(default_env(str(STORE))))
     if job == "touch":
-        streams = sorted({str(n.originator_id) for n in recount.store.notifications(1, 10**7) if n.originator_version == 1})
+        streams = [str(n.originator_id) for n in recount.store.firsts_and_lasts(1, recount.store.head()) if n.originator_version == 1]
         for stream in streams:
             recount.log(stream)
         recount.logs.snapshot_writer.flush()

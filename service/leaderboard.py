@@ -22,7 +22,7 @@ from domain.notation import setup_of
 from service.app import Recount
 from service.readmodel import Projection
 
-BATCH = 500
+BATCH = 100_000  # notification ids a page covers (of which only firsts and lasts are read)
 MODEL = PlackettLuce()
 
 
@@ -31,6 +31,8 @@ class Leaderboard(Projection):
     tables = ("lb_matches", "lb_players", "lb_history")
     position_table = "lb_position"
     page = BATCH
+    # Only a stream's first event and its last in a page matter (see `fold`).
+    summarizes = True
 
     def create_tables(self) -> None:
         self.db["lb_matches"].create(

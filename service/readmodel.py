@@ -32,12 +32,15 @@ PAGE = 5000
 class Projection:
     """A read model in an SQLite file (or memory), fed from the notification log.
     Subclasses create their tables (`create_tables`), empty them (`tables`) and fold
-    a page of notifications (`fold`, inside the page's transaction)."""
+    a page of notifications (`fold`, inside the page's transaction). One that needs
+    of each page only each stream's first event and its last in the page says
+    `summarizes = True` and is given only those (MatchStore.firsts_and_lasts)."""
 
     name = "projection"
     tables: tuple[str, ...] = ()
     position_table = "position"
     page = PAGE
+    summarizes = False
 
     def __init__(self, recount: Recount, path: str | None):
         self.recount = recount
@@ -68,7 +71,7 @@ class Projection:
 
     def rebuild(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Empty the tables and fold the whole notification log again; returns how
-        many notifications were read."""
+        many notifications it covered."""
         with self._lock:
             self._clear()
         return self.catch_up(progress)
@@ -84,14 +87,19 @@ class Projection:
                 position = 0
             start, read = position, 0
             while position < head:
-                notifications = self.recount.store.notifications(position + 1, self.page, stop=head)
-                if not notifications:
-                    break
+                if self.summarizes:
+                    stop = min(position + self.page, head)
+                    notifications = self.recount.store.firsts_and_lasts(position + 1, stop)
+                else:
+                    notifications = self.recount.store.notifications(position + 1, self.page, stop=head)
+                    if not notifications:
+                        break
+                    stop = notifications[-1].id
                 with self.db.conn:
                     self.fold(notifications)
-                    position = notifications[-1].id
+                    read += stop - position
+                    position = stop
                     self.db[self.position_table].upsert({"name": self.name, "notification_id": position}, pk="name")
-                read += len(notifications)
                 if progress is not None:
                     progress(position - start, max(head - start, position - start))
             return read
@@ -100,6 +108,8 @@ class Projection:
 class MatchIndex(Projection):
     name = "matches"
     tables = ("matches",)
+    summarizes = True
+    page = 200_000
 
     def create_tables(self) -> None:
         self.db["matches"].create(

