@@ -197,7 +197,7 @@ def walk_patches(log: Log, perspective: Perspective, first: int, last: int, want
                 recorded_by=record.meta.recorded_by,
                 finished=finished(after),
                 base=base,
-                patch=current if base == 0 else (diff(against, current) if against != current else {}),
+                patch=current if base == 0 else diff(against, current),
             )
         previous = current
 

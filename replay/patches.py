@@ -27,7 +27,7 @@ REPLACED = "\u0000="
 
 
 def diff(old: Any, new: Any) -> Any:
-    """The patch that turns `old` into `new` (the caller knows they differ)."""
+    """The patch that turns `old` into `new` (an empty object for two equal objects)."""
     if type(old) is dict and type(new) is dict:
         patch = {}
         added = 0
