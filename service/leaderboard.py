@@ -147,11 +147,19 @@ class Leaderboard(Projection):
 
 
 def rebuild_command(recount: Recount, file: str | None) -> int:
-    """`recount rebuild`: the leaderboard rebuilt from the whole notification log, with
-    a progress bar on a terminal (a line at the end elsewhere)."""
+    """`recount rebuild`: the match index and the leaderboards rebuilt from the whole
+    notification log, with a progress bar on a terminal (a line at the end elsewhere).
+    The index's file is the one beside the leaderboards' (see analysis.leaderboard_file)."""
     import sys
 
     from rich.progress import Progress
+
+    from service.readmodel import MatchIndex
+
+    index_file = file.removesuffix(".leaderboard.sqlite") + ".index.sqlite" if file and file.endswith(".leaderboard.sqlite") else None
+    index = MatchIndex(recount, index_file)
+    index.rebuild()
+    print(f"match index rebuilt into {index_file or 'memory'}: {len(index.list())} matches")
 
     board = Leaderboard(recount, file)
     total = recount.store.head()

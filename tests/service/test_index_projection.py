@@ -73,3 +73,28 @@ def test_firsts_and_lasts_are_the_notifications_a_summary_needs(app: Recount, st
     assert [(n.id, str(n.originator_id), n.originator_version, n.topic, n.state) for n in got] == [
         (n.id, str(n.originator_id), n.originator_version, n.topic, n.state) for n in wanted
     ]
+
+
+def test_recount_rebuild_rebuilds_the_match_index_beside_the_store(tmp_path: Path, capsys) -> None:
+    from service import cli
+
+    db = str(tmp_path / "store.sqlite")
+    setup, actions = play(10, seed=2)
+    recount = open_recount(db)
+    match = recount.create(setup)
+    recount.append(match.match_id, match.write_token, [msgspec.to_builtins(a) for a in actions])
+    expected = summary_row(recount, match.match_id)
+    recount.close()
+    # given an index file that says something else about the match
+    stale = open_recount(db)
+    index = MatchIndex(stale, str(tmp_path / "store.index.sqlite"))
+    index.list()
+    index.db.execute("update matches set title = 'stale', finished = 0")
+    index.db.conn.commit()
+    stale.close()
+    # when rebuilt, then it says what the events say
+    assert cli.main(["--db", db, "rebuild"]) == 0
+    assert "match index rebuilt" in capsys.readouterr().out
+    again = open_recount(db)
+    assert MatchIndex(again, str(tmp_path / "store.index.sqlite")).list() == [expected]
+    again.close()
