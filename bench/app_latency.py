@@ -3,9 +3,14 @@
 1. the latency of appends to a warm match while another match of 50,000 events
    loads cold (its log dropped, as after a restart), against the same appends
    without that load, in the same run (p50/p99);
+   The cold load reads the match's latest snapshot (service/snapshots.py) and the
+   events after it; the baseline in the same run loads with snapshots turned off;
 2. one correction on a 10,000-step match: the rules check of an amendment of a
    late step, refolded from the nearest checkpoint (target <= 50 ms), against the
-   same check refolded from step 1.
+   same check refolded from step 1;
+3. the first state of the 50,000-event match after a restart (a new process's
+   application on the same file), from its snapshot (target <= 50 ms), against the
+   whole fold without one.
 
 Run: .venv/bin/python -m bench.app_latency
 """
@@ -23,6 +28,7 @@ import msgspec
 from bench.president_bot import play
 from domain.corrections import amendment_type, refold
 from service import checking, handlers
+from domain.protocol import EVERYONE
 from service.app import Recount
 from service.store import MatchStore, default_env
 
@@ -48,21 +54,46 @@ async def appends(recount: Recount, match, moves, cold_id: str | None) -> list[f
     return latencies
 
 
-def warm_append_beside_cold_load(recount: Recount) -> None:
+def warm_append_beside_cold_load(recount: Recount) -> str:
     setup, actions = play(COLD_EVENTS - 1, seed=21)
     moves = [msgspec.to_builtins(a) for a in actions]
     cold = recount.create(setup)
     recount.append(cold.match_id, cold.write_token, moves)
+    recount.logs.snapshot_writer.flush()
     print(f"1. appends to a warm match, {APPENDS} one after another (ms)")
+    snapshots = recount.logs.snapshots
     for repeat in range(3):
-        for label, load in (("alone", False), (f"beside a cold load of {COLD_EVENTS:,} events", True)):
+        for label, load, from_snapshot in (
+            ("alone", False, True),
+            (f"beside a cold load of {COLD_EVENTS:,} events", True, True),
+            ("  the same, snapshots off (before)", True, False),
+        ):
             warm = recount.create(setup)
             recount.log(warm.match_id)
             recount.logs.forget(cold.match_id)
+            snapshots.enabled = from_snapshot
             started = time.perf_counter()
             times = asyncio.run(appends(recount, warm, moves[:APPENDS], cold.match_id if load else None))
             took = time.perf_counter() - started
+            snapshots.enabled = True
             print(f"   run {repeat + 1} {label:<38} p50 {statistics.median(times):6.2f}  p99 {pct(times, 0.99):7.2f}  max {max(times):7.2f}  ({took:.1f} s)")
+    return cold.match_id
+
+
+def first_state_after_restart(db: Path, match_id: str) -> None:
+    print(f"3. the first state of the {COLD_EVENTS:,}-event match after a restart (ms)")
+    for label, from_snapshot in (("from its snapshot", True), ("folded from step 1 (before)", False)):
+        times = []
+        for _ in range(3):
+            restarted = Recount(MatchStore(default_env(str(db))))
+            restarted.logs.snapshots.enabled = from_snapshot
+            start = time.perf_counter()
+            log = restarted.log(match_id)
+            log.system.view(log.state, EVERYONE)
+            times.append((time.perf_counter() - start) * 1e3)
+            restarted.close()
+        target = "   (target <= 50 ms)" if from_snapshot else ""
+        print(f"   {label:<30} median {statistics.median(times):8.2f}  max {max(times):8.2f}{target}")
 
 
 def one_correction(recount: Recount) -> None:
@@ -94,9 +125,10 @@ def main() -> None:
     recount = Recount(MatchStore(default_env(str(db))))
     try:
         one_correction(recount)
-        warm_append_beside_cold_load(recount)
+        cold = warm_append_beside_cold_load(recount)
     finally:
         recount.close()
+    first_state_after_restart(db, cold)
 
 
 if __name__ == "__main__":
