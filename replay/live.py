@@ -205,7 +205,15 @@ class Broadcaster:
             channel.caught_up(seen)
             while True:
                 # What queued up while this reader was busy goes out in one write.
-                batch = [await queue.get()]
+                message = await queue.get()
+                if queue.empty() and message.first == seen + 1 and not (message.keepalive or message.failed):
+                    # The common case, once per follower and step: the next step, alone. No batch to sort.
+                    yield message.wire
+                    if message.finished:
+                        return
+                    seen = message.last
+                    continue
+                batch = [message]
                 while not queue.empty():
                     batch.append(queue.get_nowait())
                 out, seen, done = await _deliver(batch, seen, frames_after)
