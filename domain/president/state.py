@@ -23,7 +23,9 @@ from domain.president.events import (
 from domain.president.hands import Hand, add, draw, forget, take
 from domain.president.order import is_bomb, ranks_in_order, unbeatable, value
 from domain.president.ruleset import Ruleset
+from domain.president.seats import first_leader, holding, next_holding, still_in
 from domain.president.shapes import cuts, ends_on_joker, revolts
+from domain.president.titles import role_index, roles_of
 
 Phase = Literal["dealing", "exchanging", "choosing", "playing", "between", "ended"]
 
@@ -95,7 +97,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     points: dict[str, int] = {}
     games: tuple[GameResult, ...] = ()
     # Derived, kept here so that `view` (called for every step of a replay) need not recompute them:
-    # each player's title from `ranking` and `newcomers` (see `roles_of`), and the ranks the deck holds,
+    # each player's title from `ranking` and `newcomers` (see `titles.roles_of`), and the ranks the deck holds,
     # lowest value first, as they stand without and with a revolution (`rank_orders[reversed]`).
     roles: dict[str, str] = {}
     rank_orders: tuple[tuple[str, ...], ...] = ()
@@ -118,60 +120,6 @@ def initial(created: MatchCreated) -> State:
     return replace(state, rank_orders=orders)
 
 
-def role_index(place: int, count: int, vice_below_four: bool = False) -> int:
-    """Index into `role_titles`/`role_points` for finishing place `place` (0 first)
-    of `count` players: first, second, the middle, second to last, last. With
-    fewer than four players there is no second to last, and a second only with
-    `vice_below_four` (deck: “whoever was 3rd becomes Vice President”)."""
-    if place == 0:
-        return 0
-    if place == count - 1:
-        return 4
-    if (count >= 4 or vice_below_four) and place == 1:
-        return 1
-    if count >= 4 and place == count - 2:
-        return 3
-    return 2
-
-
-def title_of(ruleset: Ruleset, place: int, count: int) -> str:
-    return ruleset.role_titles[role_index(place, count, ruleset.vice_below_four)]
-
-
-def roles_of(ruleset: Ruleset, ranking: tuple[str, ...], newcomers: tuple[str, ...]) -> dict[str, str]:
-    """Each player's title from the last game played out; a newcomer is a citizen. (Computed only where
-    `ranking` or `newcomers` change, and kept in the state as `roles`.)"""
-    count = len(ranking)
-    titles = {player: title_of(ruleset, place, count) for place, player in enumerate(ranking)}
-    return titles | {player: ruleset.role_titles[2] for player in newcomers}
-
-
-def holding(state: State, player: str) -> bool:
-    """Still in the game: cards in hand, or (Blind President) in the pile. (Hot: folded for every
-    seat on every play, so it reads the fields rather than `Hand.size`.)"""
-    hand = state.hands.get(player)
-    if hand is not None and (hand.known or hand.unknown):
-        return True
-    pile = state.piles.get(player) if state.piles else None
-    return pile is not None and bool(pile.known or pile.unknown)
-
-
-def still_in(state: State) -> int:
-    """How many players still hold cards: every seated player was dealt some, so all but those out."""
-    return len(state.seating) - len(state.out)
-
-
-def next_holding(state: State, after: str, skip: tuple[str, ...] = ()) -> str | None:
-    """The next player from `after` in the direction of play who still holds cards."""
-    seats = state.seating
-    start = seats.index(after)
-    for offset in range(1, len(seats) + 1):
-        player = seats[(start + state.direction * offset) % len(seats)]
-        if player not in skip and holding(state, player):
-            return player
-    return None
-
-
 def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...]) -> tuple[ExchangeDue, ...]:
     dues: list[ExchangeDue] = []
     count = len(ranking)
@@ -181,15 +129,6 @@ def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...]) -> tuple[ExchangeD
         low, high = ranking[count - 1 - place], ranking[place]
         dues += [ExchangeDue(low, high, cards), ExchangeDue(high, low, cards, returning=True)]
     return tuple(dues)
-
-
-def first_leader(state: State, dealer: str) -> str | None:
-    """Who leads the game's first round; None while the dealer has still to name them."""
-    if state.game > 1 and state.ranking:
-        return state.ranking[0] if state.ruleset.next_leader == "president" else state.ranking[-1]
-    if state.ruleset.first_leader == "chosen":
-        return None
-    return next_holding(state, dealer) or dealer
 
 
 def _ready(state: State) -> State:

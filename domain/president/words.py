@@ -20,7 +20,8 @@ from domain.president.events import (
 )
 from domain.president.order import is_bomb, set_rank
 from domain.president.shapes import cuts, locked_suits, shape_of, shaped
-from domain.president.state import State, title_of
+from domain.president.state import State
+from domain.president.titles import title_of
 from domain.president.views import sees_cards_of
 from domain.protocol import SPECTATOR, Perspective
 

@@ -8,7 +8,8 @@ import pytest
 
 from domain.president import SYSTEM
 from domain.president.ruleset import PRESETS
-from domain.president.state import exchange_dues, title_of
+from domain.president.state import exchange_dues
+from domain.president.titles import title_of
 from domain.protocol import SPECTATOR as SYSTEM_SPECTATOR
 from domain.protocol import IllegalAction
 from tests.domain.harness import OK, accepted, cases, params, verify
