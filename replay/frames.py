@@ -123,7 +123,9 @@ class StandingsCache:
             known = self._by_match.get(log.stream)
             if known is not None and step in known:
                 return known[step]
-        state = log.state if step >= log.version else log.state_at(step)
+        # `head` is (version, state) replaced as one value: the latest state is never paired with another step.
+        version, latest = getattr(log, "head", (log.version, log.state))
+        state = latest if step == version else log.state_at(step)
         found = log.system.standings(state)
         with self._lock:
             known = self._by_match.setdefault(log.stream, OrderedDict())
