@@ -210,6 +210,13 @@ class MatchLog:
             del self._mark_steps[1:i]
             self._past_base = base
 
+    def hold_past(self) -> None:
+        """Read and fold the past a trimmed or snapshot-loaded log does not hold (a
+        blocking store read: call it off the event loop before a correction or a
+        replay from early steps, which would otherwise do it where they run)."""
+        self.records.whole()
+        self._fill_past()
+
     def _fill_past(self) -> None:
         """Fold the records before the first step held again, for the checkpoints
         among them (a replay or a correction reaching back past what is held)."""

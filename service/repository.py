@@ -52,6 +52,7 @@ class MatchRepository:
         self._lock = threading.RLock()
         self.snapshots = SnapshotStore(store)
         self.snapshot_writer = SnapshotWriter(self.snapshots)
+        store.before_close(self.snapshot_writer.close)
 
     def close(self) -> None:
         self.snapshot_writer.close()

@@ -122,7 +122,8 @@ class SnapshotStore:
         with self.datastore.transaction(commit=True) as c:
             c.execute(self._sql("DELETE FROM {table} WHERE stream = ? AND (code <> ? OR version <= ?)"),
                       (record.stream, self.tag, record.version))
-            c.execute(self._sql("INSERT INTO {table} VALUES (?, ?, ?, ?, ?, ?)"), row)
+            # Another process may have written the same snapshot meanwhile: either is right.
+            c.execute(self._sql("INSERT INTO {table} VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"), row)
         return True
 
     def clear(self) -> None:
@@ -199,8 +200,10 @@ class SnapshotWriter:
             self.snapshots.save(record, state, keys)
 
     def close(self) -> None:
-        self.flush()
+        """Stop the thread, dropping what is pending (a snapshot is only a cache; the
+        store is about to close)."""
         with self._lock:
+            self._pending.clear()
             thread, self._thread = self._thread, None
         if thread is not None:
             self._wake.put(False)

@@ -160,6 +160,12 @@ class MatchStore:
         self.recorder = at_start_up(self.factory.application_recorder)
         self.mapper = self.factory.mapper(mapper_class=MsgspecMapper)
         self.events = self.factory.event_store(mapper=self.mapper, recorder=self.recorder)
+        self._before_close: list[Callable[[], object]] = []
+
+    def before_close(self, callback: Callable[[], object]) -> None:
+        """Call `callback` when the store closes, before its connections do (the
+        snapshot writer stops there)."""
+        self._before_close.append(callback)
 
     def encode(self, records: Sequence[Recorded]) -> list[StoredEvent]:
         return [self.mapper.to_stored_event(record) for record in records]
@@ -218,5 +224,7 @@ class MatchStore:
         return self.mapper.to_domain_event(notification)
 
     def close(self) -> None:
+        for callback in self._before_close:
+            callback()
         self.factory.close()
 
