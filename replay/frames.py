@@ -96,6 +96,7 @@ class Log(Protocol):
     system: GameSystem
     stream: str
     state: Any
+    head: tuple[int, Any]  # (version, state) as one value
 
     @property
     def version(self) -> int: ...
@@ -124,7 +125,7 @@ class StandingsCache:
             if known is not None and step in known:
                 return known[step]
         # `head` is (version, state) replaced as one value: the latest state is never paired with another step.
-        version, latest = getattr(log, "head", (log.version, log.state))
+        version, latest = log.head
         state = latest if step == version else log.state_at(step)
         found = log.system.standings(state)
         with self._lock:
