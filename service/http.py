@@ -13,7 +13,7 @@ from eventsourcing.persistence import InterfaceError as PersistenceInterfaceErro
 from eventsourcing.persistence import OperationalError as PersistenceOperationalError
 from litestar import HttpMethod, Litestar, MediaType, Request, Response, get, post, route
 from litestar.datastructures import ResponseHeader
-from litestar.exceptions import ClientException, HTTPException, SerializationException, ValidationException
+from litestar.exceptions import HTTPException, ValidationException
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
@@ -27,7 +27,7 @@ from service import claims
 from service.app import Allowed, AppendResult, Created, DryRun, Recount, request_hash
 from service.claims import ClaimedPlacing, ClaimVerdict
 from service.errors import ErrorBody, NotFound, RecountError
-from service.params import AsParam, bearer, errors_documented, label, recount_of
+from service.params import AppendRequest, AsParam, append_request, bearer, errors_documented, label, recount_of
 from service.readmodel import MatchIndex
 from service.records import records_routes
 from service.analysis import analysis_routes
@@ -35,14 +35,6 @@ from service.guide import guide_routes
 from service.newmatch import new_match_routes
 from service.recording import recording_routes
 from service.viewer import viewer_routes
-
-
-class AppendRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Actions to record, in order, all or nothing. `expected_version` is the
-    version the recorder last saw (omit it to append at the head)."""
-
-    events: list[dict[str, Any]]
-    expected_version: int | None = None
 
 
 class Claim(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -147,28 +139,8 @@ async def record_events(request: Request, match_id: FromPath[str]) -> AppendResu
     result = await recount.append_body_async(match_id, token, body, idempotency_key=key, request_hash=hashed)
     if result is not None:
         return result
-    data = await _append_request(request)
+    data = await append_request(request)
     return await recount.append_async(match_id, token, data.events, expected_version=data.expected_version, idempotency_key=key, request_hash=hashed)
-
-
-async def _append_request(request: Request) -> AppendRequest:
-    """The body decoded as Litestar decodes a `data: AppendRequest` parameter, with the
-    same 400s (the body is not JSON, nests too deep, or a field does not fit, at a key)."""
-    try:
-        raw = await request.json()
-    except SerializationException as error:
-        raise ClientException(str(error)) from error
-    if raw is None and not await request.body():
-        # Litestar said "'data'" here (a KeyError's words); say what is wrong instead.
-        missing = {"message": "the body is empty: an object with `events` is needed", "key": "data", "source": "body"}
-        raise ValidationException(detail=f"Validation failed for POST {request.url.path}", extra=[missing])
-    try:
-        return msgspec.convert(raw, AppendRequest, strict=False, str_keys=True)
-    except msgspec.ValidationError as error:
-        said, _, where = str(error).partition(" - ")
-        at = re.search(r"`\$\.(.+)`$", where)
-        detail = {"message": said, "key": at.group(1) if at else "data", "source": "body"}
-        raise ValidationException(detail=f"Validation failed for POST {request.url.path}", extra=[detail]) from None
 
 
 @post("/matches/{match_id:str}/events/check", status_code=200, sync_to_thread=True, operation_id="checkEvents", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))

@@ -1,17 +1,30 @@
 """What every route reads from a request (the application, the bearer token, which
-perspective the reader asks for) and how each route declares the errors it may answer."""
+perspective the reader asks for, an append's body) and how each route declares the
+errors it may answer."""
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
+from typing import Annotated, Any
 
+import msgspec
 from litestar import Request
+from litestar.exceptions import ClientException, SerializationException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import QueryParameter
 
 from domain.protocol import Perspective
 from service.app import Recount
 from service.errors import ErrorBody, Malformed
+
+
+class AppendRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Actions to record, in order, all or nothing. `expected_version` is the
+    version the recorder last saw (omit it to append at the head)."""
+
+    events: list[dict[str, Any]]
+    expected_version: int | None = None
+
 
 AsParam = Annotated[str | None, QueryParameter(name="as", description="spectator, everyone, or a player's name")]
 
@@ -52,3 +65,23 @@ def recount_of(request: Request) -> Recount:
 
 def label(perspective: Perspective) -> str:
     return perspective.seat if perspective.kind == "seat" and perspective.seat else perspective.kind
+
+
+async def append_request(request: Request) -> AppendRequest:
+    """The body decoded as Litestar decodes a `data: AppendRequest` parameter, with the
+    same 400s (the body is not JSON, nests too deep, or a field does not fit, at a key)."""
+    try:
+        raw = await request.json()
+    except SerializationException as error:
+        raise ClientException(str(error)) from error
+    if raw is None and not await request.body():
+        # Litestar said "'data'" here (a KeyError's words); say what is wrong instead.
+        missing = {"message": "the body is empty: an object with `events` is needed", "key": "data", "source": "body"}
+        raise ValidationException(detail=f"Validation failed for POST {request.url.path}", extra=[missing])
+    try:
+        return msgspec.convert(raw, AppendRequest, strict=False, str_keys=True)
+    except msgspec.ValidationError as error:
+        said, _, where = str(error).partition(" - ")
+        at = re.search(r"`\$\.(.+)`$", where)
+        detail = {"message": said, "key": at.group(1) if at else "data", "source": "body"}
+        raise ValidationException(detail=f"Validation failed for POST {request.url.path}", extra=[detail]) from None
