@@ -152,11 +152,12 @@ async function loadFrames() {
     let from = 1;
     if (asked && asked > WINDOW_FIRST) {
       // The page of the step asked for first, drawn at once; the steps before it after.
-      const first = await framesPage({ from: 1, to: 1 });
+      // (Asked together: a step past the end gives an empty page, and the last page is asked for then.)
+      let [first, window] = await Promise.all([framesPage({ from: 1, to: 1 }), framesPage({ from: asked, limit: PAGE_SIZE })]);
+      if (generation !== replay.generation) return;
+      if (!window.frames.length) window = await framesPage({ from: Math.max(1, first.version - PAGE_SIZE + 1), limit: PAGE_SIZE });
       if (generation !== replay.generation) return;
       withViews(first, frames);
-      const window = await framesPage({ from: Math.min(asked, first.version), limit: PAGE_SIZE });
-      if (generation !== replay.generation) return;
       withViews(window, frames);
       keep(window);
       show(Math.min(asked, window.version));

@@ -48,6 +48,10 @@ def test_a_step_far_into_a_long_match_is_drawn_from_its_own_page_then_the_rest_f
     expect(page.locator("#caption .step-no")).to_have_text("Step 450")
     for player, hand in frames[449]["view"]["hands"].items():
         expect(page.locator(f'.pres-seat[data-player="{player}"]')).to_contain_text(str(hand["count"]))
+    # A step past the end of the match shows its last step.
+    open_replay(page, served, long_match, "?step=5000")
+    expect(page.locator("#caption .step-no")).to_have_text(f"Step {STEPS}")
+    expect(page.locator("#events li")).to_have_count(STEPS)
 
 
 def test_a_match_followed_live_takes_its_standings_from_the_stream(page: Any, served: Any) -> None:
