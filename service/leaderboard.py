@@ -20,9 +20,8 @@ from openskill.models import PlackettLuce
 import domain
 from domain.notation import setup_of
 from service.app import Recount
-from service.readmodel import Projection
+from service.readmodel import SUMMARY_PAGE, Projection
 
-BATCH = 100_000  # notification ids a page covers (of which only firsts and lasts are read)
 MODEL = PlackettLuce()
 
 
@@ -30,9 +29,9 @@ class Leaderboard(Projection):
     name = "leaderboard"
     tables = ("lb_matches", "lb_players", "lb_history")
     position_table = "lb_position"
-    page = BATCH
     # Only a stream's first event and its last in a page matter (see `fold`).
     summarizes = True
+    page = SUMMARY_PAGE
 
     def create_tables(self) -> None:
         self.db["lb_matches"].create(

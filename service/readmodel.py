@@ -27,6 +27,10 @@ from service.app import Recount
 from service.store import at_start_up
 
 PAGE = 5000
+# A summarizing projection reads a stream's first and last notifications of a page
+# (service/store.py firsts_and_lasts; one index scan however long the range): one
+# page for the whole log, as little memory as there are streams.
+SUMMARY_PAGE = 10**12
 
 
 class Projection:
@@ -96,6 +100,10 @@ class Projection:
                         break
                     stop = notifications[-1].id
                 with self.db.conn:
+                    # One transaction a page (one disk sync, not one a statement: the
+                    # connection does not open one by itself here).
+                    if not self.db.conn.in_transaction:
+                        self.db.conn.execute("BEGIN")
                     self.fold(notifications)
                     read += stop - position
                     position = stop
@@ -109,7 +117,7 @@ class MatchIndex(Projection):
     name = "matches"
     tables = ("matches",)
     summarizes = True
-    page = 200_000
+    page = SUMMARY_PAGE
 
     def create_tables(self) -> None:
         self.db["matches"].create(
@@ -133,15 +141,17 @@ class MatchIndex(Projection):
                     "finished": 0, "created_at": record.meta.recorded_at, "updated_at": record.meta.recorded_at,
                 })
         if created:
-            self.db["matches"].upsert_all(created, pk="id")
-        for stream, n in last.items():
-            if n.originator_version == 1:
-                continue
-            meta = store.decode(n).meta
-            self.db.execute(
-                "update matches set version = ?, finished = ?, updated_at = ? where id = ? and version < ?",
-                [n.originator_version, int(meta.ends_match), meta.recorded_at, stream, n.originator_version],
+            self.db.conn.executemany(
+                "insert or replace into matches (id, system, title, players, version, finished, created_at, updated_at) "
+                "values (:id, :system, :title, :players, :version, :finished, :created_at, :updated_at)",
+                created,
             )
+        updates = []
+        for stream, n in last.items():
+            if n.originator_version > 1:
+                meta = store.decode(n).meta
+                updates.append((n.originator_version, int(meta.ends_match), meta.recorded_at, stream, n.originator_version))
+        self.db.conn.executemany("update matches set version = ?, finished = ?, updated_at = ? where id = ? and version < ?", updates)
 
     def list(self) -> list[dict[str, Any]]:
         self.catch_up()

@@ -22,6 +22,7 @@ file or PostgreSQL database as the events; the in-memory store takes none.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import queue
@@ -41,6 +42,7 @@ logger = logging.getLogger(__name__)
 Keys = dict[str, tuple[int, int, "str | None"]]
 
 
+@functools.cache
 def code_tag() -> str:
     """A hash of the rules code: the `domain` package's Python sources."""
     root = Path(__file__).resolve().parent.parent / "domain"
