@@ -294,7 +294,18 @@ function startLive() {
     // Once a match is over its hands may open to everyone: load again for the reader.
     api(matchPath).then(drawHeading).catch(() => {});
     replay.standingsAt.clear(); // the last step's standings are final now
-    loadFrames();
+    // Once over, a match may show a reader more than while it ran (hands open to everyone):
+    // read it again only if the perspective the server gives this reader has changed.
+    framesPage({ from: 1, to: 1 })
+      .then((page) => {
+        if (generation !== replay.generation) return;
+        if (page.perspective !== replay.perspective) return loadFrames();
+        Object.assign(replay, { finished: true, version: page.version });
+        drawStatus();
+        drawPosition();
+        standingsFor(replay.step);
+      })
+      .catch(() => loadFrames());
   });
 }
 

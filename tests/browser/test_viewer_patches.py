@@ -69,3 +69,30 @@ def test_a_match_followed_live_takes_its_standings_from_the_stream(page: Any, se
     time.sleep(0.3)  # past the settling time after which the page would ask
     assert len(standings) == asked_before, standings[asked_before:]
     assert step_shown(page) == 5
+
+
+@pytest.mark.parametrize("as_", ["spectator", ""])
+def test_a_match_followed_to_its_end_shows_the_result_and_is_read_again_only_for_a_new_perspective(page: Any, served: Any, as_: str) -> None:
+    recorded = fixtures.read(next(p for p in fixtures.fixture_files() if f"{p.parent.name}/{p.stem}" == "bid/three-player"))
+    match = served.create(msgspec.to_builtins(recorded.setup))
+    served.record(match, recorded.events[:-1])
+    steps = len(recorded.events) + 1
+    open_replay(page, served, match["match_id"], f"?as={as_}" if as_ else "")
+    expect(page.locator("#live")).to_have_attribute("data-state", "open")
+    expect(page.locator("#subtitle .status")).to_have_text("running")
+    expect(page.locator("#perspective")).to_have_text("Showing what the table saw")
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/frames" in request.url else None)
+    served.record(match, recorded.events[-1:])
+    expect(page.locator("#caption .step-no")).to_have_text(f"Step {steps}")
+    expect(page.locator("#subtitle .status")).to_have_text("finished")
+    expect(page.locator("#standings-title")).to_have_text("Final standings")
+    expect(page.locator("#result .headline")).to_contain_text("Match over")
+    if as_:
+        # The perspective asked for stays: one small page to learn it, not the match again.
+        page.wait_for_timeout(200)
+        assert len(asked) == 1 and "to=1" in asked[0], asked
+    else:
+        # A reader without a token sees every hand once the match is over: read again.
+        expect(page.locator("#perspective")).to_have_text("Showing every hand")
+        assert any("limit=" in url for url in asked), asked
