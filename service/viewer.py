@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-
-import msgspec
 from pathlib import Path
 from typing import Annotated, Any
 
+import msgspec
 from litestar import MediaType, Request, Response, get
 from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
