@@ -207,11 +207,7 @@ def prepared(
         so_far = list(events)
         states += checked(log, states[-1], version + len(events), due, lambda: before() + so_far)
         events += due
-    records = [
-        Recorded(job.stream, version + i + 1, log.system.name, event,
-                 msgspec.structs.replace(job.meta, ends_match=True) if log.system.finished(states[i]) else job.meta)
-        for i, event in enumerate(events)
-    ]
+    records = [Recorded(job.stream, version + i + 1, log.system.name, event, after_meta(log, job.meta, states[i])) for i, event in enumerate(events)]
     records = chain.link(records, heads, planned if planned is not None else log.records)
     heads[job.stream] = (records[-1].version, states[-1])
     if any(is_correction(e) for e in events) or job.stream in heads_records:
@@ -254,3 +250,13 @@ def said(log: MatchLog, recorded: Sequence[msgspec.Struct], step: int) -> str:
         return log.describe(log.records[step - 1], log.state_at(step - 1)) if step <= log.version else type(recorded[step - 1]).__name__
     except Exception:  # noqa: BLE001 - only words for an error message
         return type(recorded[step - 1]).__name__
+
+
+def after_meta(log: MatchLog, meta: Meta, after: Any) -> Meta:
+    """The job's meta with what the match index reads from an event: whether the match
+    is over after it, and the players when they are no longer those it was created with."""
+    seated = tuple(log.system.players(after))
+    ends = log.system.finished(after)
+    if not ends and seated == log.seated_at_start:
+        return meta
+    return msgspec.structs.replace(meta, ends_match=ends, seated=None if seated == log.seated_at_start else seated)

@@ -4,6 +4,7 @@ the state at any step is cheap. A cache over the store, never the truth."""
 from __future__ import annotations
 
 import bisect
+import functools
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
@@ -235,6 +236,11 @@ class MatchLog:
     @property
     def created(self) -> Recorded:
         return self.records[0]
+
+    @functools.cached_property
+    def seated_at_start(self) -> tuple[str, ...]:
+        """The players the match was created with, in seat order."""
+        return tuple(self.system.players(self.system.initial(self.created.event)))
 
     def unknown(self, records: Sequence[Recorded]) -> int:
         """How many leading `records` this log holds already (the same records at the

@@ -120,8 +120,14 @@ class MatchIndex(Projection):
     page = SUMMARY_PAGE
 
     def create_tables(self) -> None:
-        self.db["matches"].create(
-            {"id": str, "system": str, "title": str, "players": str, "version": int, "finished": int, "created_at": float, "updated_at": float},
+        table = self.db["matches"]
+        if table.exists() and "first_players" not in table.columns_dict:
+            # An index file of an older layout: disposable, so read again from the start.
+            table.drop()
+            self.db[self.position_table].delete_where("name = ?", [self.name])
+        table.create(
+            {"id": str, "system": str, "title": str, "players": str, "version": int, "finished": int, "created_at": float, "updated_at": float,
+             "first_players": str},
             pk="id",
             if_not_exists=True,
         )
@@ -137,27 +143,31 @@ class MatchIndex(Projection):
                 system = domain.find(record.system)
                 created.append({
                     "id": record.stream, "system": system.name, "title": getattr(record.event, "title", ""),
-                    "players": json.dumps(list(system.players(system.initial(record.event)))), "version": 1,
+                    "players": (players := json.dumps(list(system.players(system.initial(record.event))))), "first_players": players, "version": 1,
                     "finished": 0, "created_at": record.meta.recorded_at, "updated_at": record.meta.recorded_at,
                 })
         if created:
             self.db.conn.executemany(
-                "insert or replace into matches (id, system, title, players, version, finished, created_at, updated_at) "
-                "values (:id, :system, :title, :players, :version, :finished, :created_at, :updated_at)",
+                "insert or replace into matches (id, system, title, players, first_players, version, finished, created_at, updated_at) "
+                "values (:id, :system, :title, :players, :first_players, :version, :finished, :created_at, :updated_at)",
                 created,
             )
         updates = []
         for stream, n in last.items():
             if n.originator_version > 1:
                 meta = store.decode(n).meta
-                updates.append((n.originator_version, int(meta.ends_match), meta.recorded_at, stream, n.originator_version))
-        self.db.conn.executemany("update matches set version = ?, finished = ?, updated_at = ? where id = ? and version < ?", updates)
+                seated = json.dumps(list(meta.seated)) if meta.seated is not None else None
+                updates.append((n.originator_version, int(meta.ends_match), meta.recorded_at, seated, stream, n.originator_version))
+        self.db.conn.executemany(
+            "update matches set version = ?, finished = ?, updated_at = ?, players = coalesce(?, first_players) where id = ? and version < ?", updates
+        )
 
     def list(self) -> list[dict[str, Any]]:
         self.catch_up()
         with self._lock:
             rows = list(self.db["matches"].rows_where(order_by="created_at desc"))
         for row in rows:
+            del row["first_players"]
             row["players"] = json.loads(row["players"])
             row["finished"] = bool(row["finished"])
         return rows

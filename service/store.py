@@ -50,6 +50,10 @@ class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=Fal
     # The match is over after this event (set where the event is checked, which knows the
     # state after it): the match index reads "finished" from the notification log with it.
     ends_match: bool = False
+    # The players in seat order after this event, only where they differ from those the
+    # match was created with (a player joined): the index reads a match's players from
+    # its first and last events without folding it.
+    seated: tuple[str, ...] | None = None
 
 
 class Recorded(msgspec.Struct, frozen=True, gc=False):

@@ -105,3 +105,25 @@ def test_recount_rebuild_rebuilds_the_match_index_beside_the_store(tmp_path: Pat
     again = open_recount(db)
     assert MatchIndex(again, str(tmp_path / "store.index.sqlite")).list() == [expected]
     again.close()
+
+
+def test_the_index_lists_a_newcomer_once_they_join_and_not_once_their_joining_is_voided(app: Recount) -> None:
+    """presidents-deck.txt § Players Leaving/Entering Between Rounds: “If someone enters between rounds, they enter as a
+    “citizen””, one of the match's players from then on;
+    the index reads them from the event's Meta `seated`, never by folding the match."""
+    from service import fixtures
+
+    match = msgspec.json.decode(Path("fixtures/president/deck-five-leave-join.json").read_bytes(), type=fixtures.EventFile)
+    joined = next(i for i, event in enumerate(match.events) if event["type"] == "PlayerJoined")
+    # given a match recorded up to and including a player joining
+    created = fixtures.record(app, msgspec.structs.replace(match, events=match.events[: joined + 1]))
+    index = MatchIndex(app, None)
+    # then the index lists the newcomer, as the fold does
+    [row] = index.list()
+    assert row == summary_row(app, created.match_id)
+    assert len(row["players"]) == len(match.setup.players) + 1
+    # when the joining is voided, then the index lists the players the match began with again
+    app.correct(created.match_id, created.write_token, app.log(created.match_id).version, reason="not joined")
+    [row] = index.list()
+    assert row == summary_row(app, created.match_id)
+    assert row["players"] == list(match.setup.players)
