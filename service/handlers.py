@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Union
 import msgspec
 
 import domain
-from domain.corrections import correction_types
+from domain.corrections import correction_types, is_correction
 from domain.protocol import GameSystem, IllegalAction, MatchSetup, Standings, event_tag
 from service import access, checking, tokens
 from service.checking import Job
@@ -214,6 +214,10 @@ async def record_body_async(services: Services, match_id: str, token: str | None
 
 
 async def _submit(services: Services, log: MatchLog, token_digest: str, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> AppendResult:
+    if log.records.base > 1 and any(is_correction(event) for event in events):
+        # A correction re-checks from the step it corrects: a log loaded from a
+        # snapshot reads that past from the store, which must not happen on the loop.
+        await asyncio.to_thread(log.hold_past)
     job = job_for(services, log, token_digest, events, expected_version, idempotency_key, request_hash)
     if expected_version is not None and expected_version > log.head[0]:
         job.log = await asyncio.to_thread(match_log, services, log.stream)
