@@ -219,3 +219,7 @@ class GameSystem(Protocol[S, E]):
 
     def players(self, state: S) -> Sequence[str]:
         """The players' names in seat order (for tokens and perspectives)."""
+
+    def seated(self, created: Any) -> Sequence[str]:
+        """The players a match-created event seats, in seat order: `players` of the
+        initial state, read without building it (the match index lists every match)."""

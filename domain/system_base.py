@@ -54,6 +54,11 @@ class SystemBase(Generic[S, E]):
     def players(self, state: S) -> Sequence[str]:
         raise NotImplementedError
 
+    def seated(self, created: Any) -> Sequence[str]:
+        """The players of the initial state; a game whose created event names them
+        says so more cheaply."""
+        return self.players(self.initial(created))  # type: ignore[attr-defined]
+
     def to_act(self, state: S) -> Sequence[str]:
         """The players with a choice in `allowed`, in seat order."""
         acting = {choice.player for choice in self.allowed(state) if choice.player is not None}

@@ -240,7 +240,7 @@ class MatchLog:
     @functools.cached_property
     def seated_at_start(self) -> tuple[str, ...]:
         """The players the match was created with, in seat order."""
-        return tuple(self.system.players(self.system.initial(self.created.event)))
+        return tuple(self.system.seated(self.created.event))
 
     def unknown(self, records: Sequence[Recorded]) -> int:
         """How many leading `records` this log holds already (the same records at the

@@ -143,7 +143,7 @@ class MatchIndex(Projection):
                 system = domain.find(record.system)
                 created.append({
                     "id": record.stream, "system": system.name, "title": getattr(record.event, "title", ""),
-                    "players": (players := json.dumps(list(system.players(system.initial(record.event))))), "first_players": players, "version": 1,
+                    "players": (players := json.dumps(list(system.seated(record.event)))), "first_players": players, "version": 1,
                     "finished": 0, "created_at": record.meta.recorded_at, "updated_at": record.meta.recorded_at,
                 })
         if created:

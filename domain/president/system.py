@@ -84,5 +84,8 @@ class President(SystemBase[State, Action]):
     def players(self, current: State) -> Sequence[str]:
         return current.players
 
+    def seated(self, created: MatchCreated) -> Sequence[str]:
+        return tuple(created.players)
+
 
 SYSTEM = President()

@@ -88,3 +88,9 @@ def test_follow_up_is_none_unless_the_game_makes_an_event_due():
     assert bid.follow_up(state) == ()
     state = bid.evolve(state, BidCommitted(player="Bo", card="QS"))
     assert [type(event) for event in bid.follow_up(state)] == [BidsRevealed]
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_the_players_seated_by_a_created_event_are_those_of_its_initial_state(path):
+    system, created, _ = fixture(path)
+    assert list(system.seated(created)) == list(system.players(system.initial(created)))
