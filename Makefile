@@ -42,11 +42,13 @@ bench: $(STAMP) browser postgres
 	$(BIN)/python -m bench.record_path
 	$(BIN)/python -m bench.state_at_step
 	$(BIN)/python -m bench.frames
+	$(BIN)/python -m bench.replay_bytes
 	$(BIN)/python -m bench.tap_to_ack
 	$(BIN)/python -m bench.spectators
 	$(BIN)/python -m bench.kill_restart
 	$(BIN)/python -m bench.two_processes
 	$(BIN)/python -m bench.app_latency
+	$(BIN)/python -m bench.big_store
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .hypothesis
