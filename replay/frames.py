@@ -19,9 +19,10 @@ perspective rather than once per reader.
 
 from __future__ import annotations
 
+import importlib
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 import msgspec
@@ -139,6 +140,25 @@ class StandingsCache:
         return found
 
 
+def viewer(system: GameSystem, perspective: Perspective) -> Callable[[Any], Any]:
+    """`system.view(·, perspective)` for the states of one walk, in order. A game's views.py may
+    have `viewer(perspective)`, the same views built faster for states one after the other (it
+    reuses the parts of the view of the state before that the state shares with it: the
+    per-walk memo lives in the function it returns, not in the game); else `view` is used."""
+    package = type(system).__module__.rpartition(".")[0]
+    try:
+        views = importlib.import_module(f"{package}.views") if package else None
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{package}.views":
+            raise  # a views module that is there but broken
+        views = None
+    make = getattr(views, "viewer", None)
+    if make is not None:
+        return make(perspective)
+    view = system.view
+    return lambda state: view(state, perspective)
+
+
 def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip: frozenset[int] = frozenset()) -> Iterator[Frame]:
     """Frames for steps first..last (clipped to the match), in one pass; steps in
     `skip` are only stepped over (their state is still folded, not viewed)."""
@@ -148,7 +168,7 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
     system = log.system
     # The log words the events: it knows corrections, which no game system does. The words are the
     # perspective's, like the view: an exchange named to its two players is two cards to the others.
-    view, describe, finished = system.view, log.describe, system.finished
+    view, describe, finished = viewer(system, perspective), log.describe, system.finished
     for record, before, after in log.walk(first, last):
         if record.version in skip:
             continue
@@ -160,7 +180,7 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
             recorded_at=record.meta.recorded_at,
             recorded_by=record.meta.recorded_by,
             finished=finished(after),
-            view=view(after, perspective),
+            view=view(after),
         )
 
 
@@ -177,15 +197,15 @@ def walk_patches(log: Log, perspective: Perspective, first: int, last: int, want
     if first > last:
         return
     system = log.system
-    view, describe, finished = system.view, log.describe, system.finished
+    view, describe, finished = viewer(system, perspective), log.describe, system.finished
     first_view: Any = None
     if first > 1 and KEY in wanted.values():
         for _, _, after in log.walk(1, 1):
-            first_view = view(after, perspective)
+            first_view = system.view(after, perspective)
     previous: Any = None
     for record, before, after in log.walk(max(1, first - 1), last):
         step = record.version
-        current = view(after, perspective)
+        current = view(after)
         if step == 1:
             first_view = current
         form = wanted.get(step)

@@ -108,6 +108,10 @@ def players(state: ToyState) -> Sequence[str]:
     return state.created.players
 
 
+def seated(created: ToyCreated) -> Sequence[str]:
+    return created.players
+
+
 def standings(state: ToyState) -> Standings:
     ranked = sorted(state.shown, key=lambda p: state.words[p])
     return Standings(
@@ -139,6 +143,7 @@ class ToySystem:
     describe = staticmethod(describe)
     finished = staticmethod(finished)
     players = staticmethod(players)
+    seated = staticmethod(seated)
 
     def follow_up(self, state: ToyState) -> tuple[()]:
         """No toy event happens by itself."""
