@@ -26,19 +26,29 @@ SPLICE = "\u0000"
 REPLACED = "\u0000="
 
 
+_ABSENT = object()
+
+
 def diff(old: Any, new: Any) -> Any:
     """The patch that turns `old` into `new` (an empty object for two equal objects)."""
     if type(old) is dict and type(new) is dict:
         patch = {}
         added = 0
         for key, value in new.items():
-            if key not in old:
+            before = old.get(key, _ABSENT)
+            # A part of a view built once and shared by the views of several steps is the same
+            # object in both (replay.frames.viewer): no need to compare it.
+            if before is value:
+                continue
+            if before is _ABSENT:
                 patch[key] = value
                 added += 1
-            else:
-                before = old[key]
-                if before is not value and before != value:
-                    patch[key] = diff(before, value)
+            elif type(value) is dict:
+                changed = diff(before, value)
+                if changed or type(before) is not dict:  # two equal objects: no patch
+                    patch[key] = changed
+            elif before != value:
+                patch[key] = _diff_lists(before, value) if type(value) is list and type(before) is list else value
         if len(new) - added < len(old):  # some keys of old are gone
             patch[DELETED] = [key for key in old if key not in new]
         return patch
