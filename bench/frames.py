@@ -22,6 +22,7 @@ import msgspec
 from bench.president_bot import play
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
 from replay import frames
+from replay.patches import diff
 from service import fixtures
 from service.app import Recount
 from service.store import MatchStore, Meta, default_env
@@ -109,9 +110,21 @@ def main() -> None:
 
         return run
 
+    def walk_views() -> list[Any]:
+        view = frames.viewer(system, SPECTATOR)
+        return [view(after) for _, _, after in steps]
+
+    walked = walk_views()
+
+    def diff_walked() -> None:
+        for old, new in zip(walked, walked[1:]):
+            diff(old, new)
+
     parts = {
         "evolve (walk)": lambda: sum(1 for _ in log.walk(1, log.version)),
-        "view (spectator)": each(lambda r, b, a: system.view(a, SPECTATOR)),
+        "view (spectator), each step on its own": each(lambda r, b, a: system.view(a, SPECTATOR)),
+        "view (spectator), as a walk builds them": walk_views,
+        "diff of each view from the one before": diff_walked,
         "describe": each(lambda r, b, a: b is not None and log.describe(r, b, a, SPECTATOR)),
     }
     part_ratios = {name: [timed(fn) / timed(decode) for _ in range(ROUNDS)] for name, fn in parts.items()}
