@@ -104,9 +104,18 @@ def append_figures(name: str, done: list[tuple[int, float, float]]) -> None:
     print(f"  {name:<34} {len(done) / seconds:7.0f}/s   ms {summary(latencies)}")
 
 
-async def measure(port: int, match_id: str, token: str, bodies: list[bytes]) -> None:
+def loop_cpu(pid: int) -> float:
+    """CPU seconds of the server's main thread (its event loop) so far: a figure the
+    other processes on a shared machine disturb far less than the rates."""
+    fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measure(port: int, match_id: str, token: str, bodies: list[bytes], server: int) -> None:
     loop = asyncio.get_running_loop()
+    cpu = [loop_cpu(server)]
     without = await asyncio.to_thread(appends_in_a_process, port, match_id, token, bodies[:BURST], 0.0)
+    cpu.append(loop_cpu(server))
     after = without[-1][0]
     # As the replay page follows: patches, with the standings when they change.
     request = f"GET /matches/{match_id}/live?after={after}{LIVE_QUERY} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
@@ -118,13 +127,16 @@ async def measure(port: int, match_id: str, token: str, bodies: list[bytes]) -> 
         await asyncio.wait_for(connected, 10)  # the 200 with its headers: following
         spectators.append(spectator)
         transports.append(transport)
+    cpu.append(loop_cpu(server))
     paced = await asyncio.to_thread(appends_in_a_process, port, match_id, token, bodies[BURST : BURST + PACED], PACE_MS)
+    cpu.append(loop_cpu(server))
     with_followers = await asyncio.to_thread(appends_in_a_process, port, match_id, token, bodies[BURST + PACED : 2 * BURST + PACED], 0.0)
     last_version = with_followers[-1][0]
     for _ in range(100):  # the burst's last steps on their way
         if all(last_version in s.arrivals for s in spectators):
             break
         await asyncio.sleep(0.1)
+    cpu.append(loop_cpu(server))
     for transport in transports:
         transport.close()
 
@@ -141,6 +153,9 @@ async def measure(port: int, match_id: str, token: str, bodies: list[bytes]) -> 
     append_figures("no follower", without)
     append_figures(f"{SPECTATORS} followers", with_followers)
     print(f"  mean paced append with followers: {statistics.fmean((a - s) * 1000 for _, s, a in paced):.1f} ms")
+    alone, paced_cpu, burst_cpu = (cpu[1] - cpu[0]) / len(without), (cpu[3] - cpu[2]) / len(paced), (cpu[4] - cpu[3]) / len(with_followers)
+    print(f"  server event loop CPU per append, ms: no follower {alone * 1000:.2f}; {SPECTATORS} followers paced {paced_cpu * 1000:.2f}, back to back {burst_cpu * 1000:.2f}")
+    print(f"  -> per follower and paced step {(paced_cpu - alone) / SPECTATORS * 1e6:.1f} µs; per follower and back-to-back append {(burst_cpu - alone) / SPECTATORS * 1e6:.1f} µs")
 
 
 def main() -> None:
@@ -157,7 +172,7 @@ def main() -> None:
         created = json.loads(connection.getresponse().read())
         connection.close()
         # uvloop, as the server runs: the spectators' own reading takes less of the shared cores.
-        uvloop.run(measure(port, created["match_id"], created["write_token"], bodies))
+        uvloop.run(measure(port, created["match_id"], created["write_token"], bodies, server.pid))
     finally:
         server.terminate()
         server.wait()

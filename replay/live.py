@@ -4,21 +4,27 @@ Many readers follow one match, most of them with the same perspective (every
 spectator sees the same table). So a step is built and encoded once per
 (match, perspective), not once per reader: a `Channel` holds that perspective's
 followers on one event loop, listens to the match once, builds each new page in one
-thread hop and puts the same encoded message in every follower's queue. The
-application calls the channel's listener from its committing thread; the listener
-only wakes the loop (`call_soon_threadsafe`), so the commit costs one call per
-channel, whatever the number of readers.
+thread hop and writes the same encoded message to every follower. The application
+calls the channel's listener from its committing thread; the listener only wakes the
+loop (`call_soon_threadsafe`), so the commit costs one call per channel, whatever
+the number of readers.
 
 A follower catches up on its own first (from its `seen` step, through the frame
 cache), then takes the channel's messages; one that does not run on from what it
 has (it joined between two steps, or it fell behind) makes it catch up on its own
 again, so every follower gets every step once and in order.
 
-The cost left per reader and step is its own write to its socket (some 30 µs on
-loopback). After a fan-out a channel rests as long as the fan-out took: steps
-recorded meanwhile go out together, and the loop keeps at least half its time for
-appends and other requests. Whatever queued up for a reader goes out in one write.
-Measured by bench/spectators.py.
+What is left per reader and fan-out is its own write, and the channel makes that
+write itself: no task, queue or iterator per reader and message (they cost twice the
+write; measured by bench/spectators.py). A write that cannot finish at once (the
+reader's socket buffer is full) goes on in a task of its own, and what the channel
+sends meanwhile waits in a short list; past that list the reader is behind, and
+catches up through the frame cache once its socket drains: memory stays bounded
+whatever a slow reader does. A fan-out goes out in slices, each a turn of the event
+loop, so an append waits for a slice, not for 500 writes; after a fan-out the channel
+rests a few times as long as its writes took, so steps recorded meanwhile go out
+together in one page (one write per reader for all of them) and the loop keeps most
+of its time for appends and other requests.
 
 Messages are SSE wire bytes (`id`, `event`, `data` lines), encoded here once: this
 module knows neither the web framework nor any game.
@@ -29,7 +35,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import AsyncIterator, Callable, Hashable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Hashable
 from typing import Any
 
 import msgspec
@@ -40,8 +47,20 @@ KEEPALIVE_SECONDS = 15.0
 # A comment keeps proxies from closing an idle stream and lets the server notice a
 # reader that has gone.
 KEEPALIVE = b": keep-alive\r\n\r\n"
+# Followers written to in one turn of the event loop (about 10 µs each): what an
+# append may wait behind.
+SLICE = 64
+# After a fan-out a channel rests REST times as long as its writes took: the followers
+# then take at most 1 / (REST + 1) of the loop, whatever the rate of appends.
+REST = 3.0
+# ...but never so long that a step waits more than this for its fan-out.
+REST_MAX = 0.05
+# Messages that wait for a reader still writing; past them it catches up on its own.
+PENDING_MAX = 32
 
 FramesAfter = Callable[[int], FramePage]
+# Writes bytes to one reader; the coroutine usually finishes without waiting.
+Write = Callable[[bytes], Coroutine[Any, Any, None]]
 
 logger = logging.getLogger(__name__)
 _encode = msgspec.json.Encoder().encode
@@ -67,6 +86,136 @@ class Message(msgspec.Struct, frozen=True):
     keepalive: bool = False
 
 
+def _start(write: Coroutine[Any, Any, None]) -> asyncio.Future[None] | None:
+    """Runs a write until it first waits, in the caller's turn of the loop: None when
+    it is done (the usual case: the bytes are in the socket's buffer), else the task
+    that finishes it."""
+    try:
+        waiting = write.send(None)
+    except StopIteration:
+        return None
+    return asyncio.ensure_future(_finish(write, waiting))
+
+
+async def _finish(write: Coroutine[Any, Any, None], waiting: Any) -> None:
+    """Drives a coroutine started by `_start` on from the future it waits for, as a
+    task would (an error or a cancellation goes into the coroutine)."""
+    while True:
+        if getattr(waiting, "_asyncio_future_blocking", False):
+            # Received, as a task marks it; awaiting it here marks it again.
+            waiting._asyncio_future_blocking = False
+        try:
+            if waiting is None:
+                await asyncio.sleep(0)  # a bare yield: the coroutine only gave up its turn
+            else:
+                await waiting
+        except BaseException as error:  # noqa: BLE001 - handed to the coroutine, as a task does
+            try:
+                waiting = write.throw(error)
+            except StopIteration:
+                return
+            continue
+        try:
+            waiting = write.send(None)
+        except StopIteration:
+            return
+
+
+class Follower:
+    """One reader of a channel: the last step it has (`seen`), how to write to it, and
+    while it is busy (writing on, or catching up) what the channel sent meanwhile."""
+
+    __slots__ = ("seen", "write", "frames_after", "busy", "pending", "behind", "ended")
+
+    def __init__(self, seen: int, write: Write, frames_after: FramesAfter, ended: asyncio.Future[None]):
+        self.seen = seen
+        self.write = write
+        self.frames_after = frames_after
+        # Not None while the reader has its own work going (joining counts): the channel's messages wait.
+        self.busy: object | None = None
+        self.pending: list[Message] = []
+        self.behind = False  # pending overflowed: catch up from `seen` through the frame cache
+        self.ended = ended
+
+    def offer(self, message: Message) -> None:
+        """The channel's message: written now when it runs on from what the reader
+        has, else kept for the reader's own work."""
+        if self.ended.done():
+            return
+        if self.busy is not None:
+            if message.keepalive:
+                return  # a busy stream is not idle
+            if len(self.pending) < PENDING_MAX:
+                self.pending.append(message)
+            else:
+                self.pending.clear()
+                self.behind = True
+            return
+        if message.failed:
+            self._end()
+        elif message.keepalive:
+            self._write(message.wire, False)
+        elif message.last <= self.seen and not message.finished:
+            return  # had it from catching up
+        elif message.first == self.seen + 1:
+            self.seen = max(self.seen, message.last)
+            self._write(message.wire, message.finished)
+        else:  # a gap: it joined between two steps
+            self.pending.append(message)
+            self.busy = asyncio.ensure_future(self._work(None))
+
+    def _write(self, wire: bytes, last: bool) -> None:
+        try:
+            writing = _start(self.write(wire))
+        except Exception as error:  # the reader's connection failed: this reader is done
+            self._end(error)
+            return
+        if writing is not None:
+            self.busy = asyncio.ensure_future(self._work(writing, last))
+        elif last:
+            self._end()
+
+    async def _work(self, writing: Awaitable[None] | None, last: bool = False) -> None:
+        try:
+            if writing is not None:
+                await writing
+            if last:
+                self._end()
+                return
+            await self.drain()
+        except Exception as error:
+            self._end(error)
+
+    async def drain(self) -> None:
+        """Writes what waited (catching up on its own over any gap), until nothing
+        does; then the channel writes to this reader directly again."""
+        while (self.pending or self.behind) and not self.ended.done():
+            batch, self.pending = self.pending, []
+            out: list[bytes] = []
+            done = False
+            if self.behind:
+                self.behind = False
+                async for wire, self.seen, done in _catch_up(self.frames_after, self.seen):
+                    out.append(wire)
+            if not done:
+                # What the batch holds of the steps caught up on is skipped.
+                more, self.seen, done = await _deliver(batch, self.seen, self.frames_after)
+                out.extend(more)
+            if out:
+                await self.write(out[0] if len(out) == 1 else b"".join(out))
+            if done:
+                self._end()
+        self.busy = None
+
+    def _end(self, error: BaseException | None = None) -> None:
+        if self.ended.done():
+            return
+        if error is None:
+            self.ended.set_result(None)
+        else:
+            self.ended.set_exception(error)
+
+
 class Channel:
     """The followers of one match with one perspective, on one event loop."""
 
@@ -75,7 +224,7 @@ class Channel:
         self.frames_after = frames_after
         self.sent = sent  # the last step broadcast
         self.heard_version = sent
-        self.queues: set[asyncio.Queue[Message]] = set()
+        self.followers: set[Follower] = set()
         self.stop_listening: Callable[[], None] = lambda: None
         self._builder: asyncio.Task[None] | None = None
         self._rest_until = 0.0
@@ -84,7 +233,9 @@ class Channel:
         self._ticking = loop.call_later(keepalive, self._tick)
 
     def _tick(self) -> None:
-        self._send(Message(0, 0, KEEPALIVE, keepalive=True))
+        message = Message(0, 0, KEEPALIVE, keepalive=True)
+        for follower in list(self.followers):
+            follower.offer(message)
         self._ticking = self.loop.call_later(self.keepalive, self._tick)
 
     def close(self) -> None:
@@ -105,11 +256,7 @@ class Channel:
             self._builder = self.loop.create_task(self._build())
 
     async def _build(self) -> None:
-        while self.sent < self.heard_version and self.queues:
-            # Sending a step to 500 readers takes the event loop some 15 ms (a write per
-            # reader): after a fan-out the channel rests as long as it took, so steps
-            # recorded faster go out together and the loop keeps at least half its time
-            # for everything else (appends first).
+        while self.sent < self.heard_version and self.followers:
             wait = self._rest_until - self.loop.time()
             if wait > 0:
                 await asyncio.sleep(wait)
@@ -117,7 +264,7 @@ class Channel:
                 page = await asyncio.to_thread(self.frames_after, self.sent)
             except Exception:  # the store did not answer: the followers reconnect
                 logger.exception("live frames of a match could not be built")
-                self._send(Message(self.sent + 1, self.sent, b"", failed=True))
+                await self._fan_out([Message(self.sent + 1, self.sent, b"", failed=True)])
                 self.heard_version = self.sent
                 return
             if not page.frames:
@@ -126,25 +273,35 @@ class Channel:
                 return
             first = self.sent + 1
             self.sent += len(page.frames)  # they run on from sent + 1
-            started = self.loop.time()
-            self._send(Message(first, self.sent, sse("frames", self.sent, page)))
+            messages = [Message(first, self.sent, sse("frames", self.sent, page))]
             if page.next_step is None and page.finished and self.sent >= page.version:
-                self._send(Message(self.sent + 1, self.sent, sse("finished", self.sent, {"version": page.version}), finished=True))
+                messages.append(Message(self.sent + 1, self.sent, sse("finished", self.sent, {"version": page.version}), finished=True))
             self.heard_version = max(self.heard_version, page.version)
-            # The followers woken run before this task does again (the loop's ready queue is first in, first out).
-            await asyncio.sleep(0)
-            ended = self.loop.time()
-            self._rest_until = ended + (ended - started)
+            took = await self._fan_out(messages)
+            if self.heard_version > self.sent:
+                # Steps came in while it went out: appends are coming fast, so the
+                # next ones go out together after a rest (one write per reader for
+                # all). Steps coming slower go out at once.
+                self._rest_until = self.loop.time() + min(REST * took, REST_MAX)
+
+    async def _fan_out(self, messages: list[Message]) -> float:
+        """Offers the messages to every follower, a slice per turn of the loop; the
+        seconds it took, from the first write to the turn after the last (the server
+        may send what was written in a turn at its end)."""
+        followers = list(self.followers)
+        started = time.perf_counter()
+        for at in range(0, len(followers), SLICE):
+            for follower in followers[at : at + SLICE]:
+                for message in messages:
+                    follower.offer(message)
+            await asyncio.sleep(0)  # the appends and requests waiting run between two slices
+        return time.perf_counter() - started
 
     def caught_up(self, seen: int) -> None:
         """A follower has every step up to `seen`: an idle builder behind it need not
         build those again (the first follower may have joined from step 0)."""
         if self.sent < seen and (self._builder is None or self._builder.done()):
             self.sent = seen
-
-    def _send(self, message: Message) -> None:
-        for queue in self.queues:
-            queue.put_nowait(message)
 
 
 class Broadcaster:
@@ -156,28 +313,62 @@ class Broadcaster:
         self._lock = threading.Lock()  # several loops (test clients) may share one application
         self.channels: dict[tuple[Any, str, Hashable], Channel] = {}
 
-    def _join(self, match_id: str, perspective: Hashable, frames_after: FramesAfter, seen: int, keepalive: float) -> tuple[Channel, asyncio.Queue[Message]]:
+    def _join(self, match_id: str, perspective: Hashable, frames_after: FramesAfter, follower: Follower, keepalive: float) -> Channel:
         loop = asyncio.get_running_loop()
         key = (loop, match_id, perspective)
-        queue: asyncio.Queue[Message] = asyncio.Queue()
         with self._lock:
             channel = self.channels.get(key)
             fresh = channel is None
             if channel is None:
-                channel = self.channels[key] = Channel(loop, frames_after, seen, keepalive)
-            channel.queues.add(queue)
+                channel = self.channels[key] = Channel(loop, frames_after, follower.seen, keepalive)
+            channel.followers.add(follower)
         if fresh:
             # Listening before the follower catches up, so a step recorded in between is not lost.
             channel.stop_listening = self.listen(match_id, channel.heard)
-        return channel, queue
+        return channel
 
-    def _leave(self, match_id: str, perspective: Hashable, channel: Channel, queue: asyncio.Queue[Message]) -> None:
+    def _leave(self, match_id: str, perspective: Hashable, channel: Channel, follower: Follower) -> None:
         with self._lock:
-            channel.queues.discard(queue)
-            if channel.queues:
+            channel.followers.discard(follower)
+            if channel.followers:
                 return
             self.channels.pop((channel.loop, match_id, perspective), None)
         channel.close()
+
+    async def serve(
+        self,
+        match_id: str,
+        perspective: Hashable,
+        frames_after: FramesAfter,
+        seen: int,
+        write: Write,
+        keepalive: float = KEEPALIVE_SECONDS,
+        first: bytes | None = None,
+    ) -> None:
+        """Writes SSE messages for every step after `seen`, as they are recorded:
+        `frames` (a FramePage, id = its last step) and, once the match is over,
+        `finished`; returns after it (or when the match could not be read: the reader
+        reconnects). `frames_after(step)` is the perspective's page after `step`: the
+        same function for every follower of (match_id, perspective). Stops listening
+        when the last reader of the channel goes. `first`, if given, is written before
+        anything else (a `retry:` line, say)."""
+        follower = Follower(seen, write, frames_after, asyncio.get_running_loop().create_future())
+        follower.busy = True  # catching up: the channel's messages wait
+        if first is not None:
+            await write(first)
+        channel = self._join(match_id, perspective, frames_after, follower, keepalive)
+        try:
+            async for wire, follower.seen, done in _catch_up(frames_after, follower.seen):
+                await write(wire)
+                if done:
+                    return
+            channel.caught_up(follower.seen)
+            await follower.drain()
+            await follower.ended
+        finally:
+            self._leave(match_id, perspective, channel, follower)
+            if isinstance(follower.busy, asyncio.Future):
+                follower.busy.cancel()
 
     async def follow(
         self,
@@ -188,41 +379,21 @@ class Broadcaster:
         keepalive: float = KEEPALIVE_SECONDS,
         first: bytes | None = None,
     ) -> AsyncIterator[bytes]:
-        """SSE messages for every step after `seen`, as they are recorded: `frames` (a
-        FramePage, id = its last step) and, once the match is over, `finished`, which
-        ends the stream. `frames_after(step)` is the perspective's page after `step`:
-        the same function for every follower of (match_id, perspective). Stops
-        listening when the last reader of the channel goes. `first`, if given, is
-        sent before anything else (a `retry:` line, say)."""
-        if first is not None:
-            yield first
-        channel, queue = self._join(match_id, perspective, frames_after, seen, keepalive)
+        """`serve` as the bytes it writes, one item per write (for readers that are not
+        a socket, and the tests)."""
+        written: asyncio.Queue[bytes | None] = asyncio.Queue()
+
+        async def write(data: bytes) -> None:
+            written.put_nowait(data)
+
+        serving = asyncio.ensure_future(self.serve(match_id, perspective, frames_after, seen, write, keepalive, first))
+        serving.add_done_callback(lambda _: written.put_nowait(None))
         try:
-            async for wire, seen, done in _catch_up(frames_after, seen):
-                yield wire
-                if done:
-                    return
-            channel.caught_up(seen)
-            while True:
-                # What queued up while this reader was busy goes out in one write.
-                message = await queue.get()
-                if queue.empty() and message.first == seen + 1 and not (message.keepalive or message.failed):
-                    # The common case, once per follower and step: the next step, alone. No batch to sort.
-                    yield message.wire
-                    if message.finished:
-                        return
-                    seen = message.last
-                    continue
-                batch = [message]
-                while not queue.empty():
-                    batch.append(queue.get_nowait())
-                out, seen, done = await _deliver(batch, seen, frames_after)
-                if out:
-                    yield out[0] if len(out) == 1 else b"".join(out)
-                if done:
-                    return
+            while (data := await written.get()) is not None:
+                yield data
+            serving.result()
         finally:
-            self._leave(match_id, perspective, channel, queue)
+            serving.cancel()
 
 
 async def _deliver(batch: list[Message], seen: int, frames_after: FramesAfter) -> tuple[list[bytes], int, bool]:
@@ -263,4 +434,3 @@ async def _catch_up(frames_after: FramesAfter, seen: int) -> AsyncIterator[tuple
         if page.finished and seen >= page.version:
             yield sse("finished", seen, {"version": page.version}), seen, True
         return
-

@@ -8,7 +8,9 @@ server for a reader who may not see them.
 from __future__ import annotations
 
 import asyncio
+import logging
 import weakref
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +18,7 @@ import msgspec
 from litestar import MediaType, Request, Response, get
 from litestar.params import FromPath, QueryParameter
 from litestar.response import Stream
+from litestar.response.base import ASGIResponse
 from litestar.static_files import create_static_files_router
 
 import replay
@@ -23,6 +26,7 @@ from replay import frames, live
 from service.app import Recount
 from service.params import AsParam, bearer, errors_documented, label, recount_of
 
+logger = logging.getLogger(__name__)
 STATIC = Path(replay.__file__).resolve().parent / "static"
 # EventSource reconnects after this many milliseconds if the stream drops; sent
 # first, it also sends the headers at once.
@@ -132,10 +136,57 @@ async def live_frames(
         now = standings_cache(app).at(log, page.version)
         return frames.LivePage(**msgspec.structs.asdict(page), standings=now if step < 1 or now != standings_cache(app).at(log, step) else None)
 
-    # The messages come encoded once per perspective (replay/live.py): a plain stream
-    # sends them as they are, where ServerSentEvent would wrap and encode each again per reader.
-    stream = broadcaster(app).follow(match_id, (perspective, patches), frames_after, seen, first=RECONNECT)
-    return Stream(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+    def serve(write: live.Write) -> Awaitable[None]:
+        return broadcaster(app).serve(match_id, (perspective, patches), frames_after, seen, write, first=RECONNECT)
+
+    return LiveStream(serve, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+
+
+class LiveStream(Stream):
+    """A stream the channel writes to itself (replay/live.py): each message, encoded
+    once per perspective, goes straight to the ASGI `send`, where `Stream` would
+    resume an iterator per reader and message, and `ServerSentEvent` encode it again."""
+
+    def __init__(self, serve: Callable[[live.Write], Awaitable[None]], **kwargs: Any):
+        super().__init__((), **kwargs)
+        self.serve = serve
+
+    def to_asgi_response(self, *args: Any, **kwargs: Any) -> _LiveBody:  # type: ignore[override]
+        return _LiveBody(super().to_asgi_response(*args, **kwargs), self.serve)
+
+
+class _LiveBody:
+    """The headers as Litestar makes them, then the body from `serve` until it returns
+    (the match is over, or could not be read: the reader reconnects) or the reader goes."""
+
+    def __init__(self, streaming: ASGIResponse, serve: Callable[[live.Write], Awaitable[None]]):
+        self.streaming = streaming
+        self.serve = serve
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await self.streaming.start_response(send=send)
+
+        def write(data: bytes) -> Coroutine[Any, Any, None]:
+            return send({"type": "http.response.body", "body": data, "more_body": True})
+
+        async def gone() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+
+        serving, watching = asyncio.ensure_future(self.serve(write)), asyncio.ensure_future(gone())
+        try:
+            await asyncio.wait((serving, watching), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            serving.cancel()
+            watching.cancel()
+        if not serving.done() or serving.cancelled():
+            return  # the reader went
+        if serving.exception() is not None:
+            # Headers are out: no error reply can follow. Returning unfinished makes
+            # the server close the connection, and the EventSource reconnect.
+            logger.warning("a live stream failed", exc_info=serving.exception())
+            return
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 def viewer_routes() -> list[Any]:

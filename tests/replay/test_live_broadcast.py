@@ -226,7 +226,7 @@ def test_when_the_match_cannot_be_read_the_followers_streams_end_to_reconnect() 
         broadcaster = live.Broadcaster(match.listen)
         streams = [broadcaster.follow("m", "Al", frames_after, 3, keepalive=30) for _ in range(3)]
         readers = [asyncio.create_task(collect(s)) for s in streams]
-        while sum(len(c.queues) for c in broadcaster.channels.values()) < len(streams):
+        while sum(len(c.followers) for c in broadcaster.channels.values()) < len(streams):
             await asyncio.sleep(0.01)  # all three caught up and wait on the channel
         failing["now"] = True
         await asyncio.to_thread(match.record, [1])
@@ -239,3 +239,53 @@ def test_when_the_match_cannot_be_read_the_followers_streams_end_to_reconnect() 
 
     ended = asyncio.run(run())
     assert all(not any(b"event: frames" in wire for wire in got) for got in ended)  # nothing past step 3, and no hang
+
+
+def test_a_reader_whose_writes_stall_keeps_a_bounded_backlog_holds_no_one_back_and_then_gets_every_step_once_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given a reader whose writes stall (its socket buffer is full) and one that reads,
+    when steps are recorded one by one: the other gets each at once; what waits for the
+    stalled one never passes PENDING_MAX messages (past them it is behind); when its
+    writes go on, it catches up through the frame cache and gets every step once, in order."""
+    monkeypatch.setattr(live, "PENDING_MAX", 3)
+    last = 16
+    match = ScriptedMatch(last)
+    match.version = 4
+
+    async def run() -> tuple[list[bytes], list[bytes]]:
+        broadcaster = live.Broadcaster(match.listen)
+        pages = match.frames_after("Al")
+        flowing = asyncio.Event()
+        flowing.set()
+        stalled: list[bytes] = []
+
+        async def write(data: bytes) -> None:
+            stalled.append(data)
+            await flowing.wait()
+
+        serving = asyncio.ensure_future(broadcaster.serve("m", "Al", pages, 4, write, keepalive=30))
+        reading = broadcaster.follow("m", "Al", pages, 4, keepalive=30, first=b": reading\r\n\r\n")
+        read = [await anext(reading)]
+        while not broadcaster.channels or not idle(next(iter(broadcaster.channels.values())).followers, 2):
+            await asyncio.sleep(0.001)  # both have caught up and wait for the channel
+        (channel,) = broadcaster.channels.values()
+        (follower,) = [f for f in channel.followers if f.write is write]
+        flowing.clear()
+        backlog = []
+        for _ in range(last - 4):
+            await asyncio.to_thread(match.record, [1])
+            while channel.sent < match.version:
+                await asyncio.sleep(0.001)
+            read.append(await anext(reading))  # the reader gets the step while the other is stalled
+            backlog.append(len(follower.pending))
+        assert max(backlog) <= live.PENDING_MAX and follower.behind
+        flowing.set()
+        await asyncio.wait_for(serving, 5)
+        read.extend([wire async for wire in reading])
+        return stalled, read
+
+    def idle(followers: set[live.Follower], count: int) -> bool:
+        return len(followers) == count and all(f.busy is None for f in followers)
+
+    stalled, read = asyncio.run(run())
+    check_follower("Al", 4, stalled, last)
+    check_follower("Al", 4, read, last)

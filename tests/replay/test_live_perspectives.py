@@ -46,7 +46,7 @@ def test_followers_of_four_perspectives_get_every_step_once_and_only_what_they_m
             return [wire async for wire in broadcaster.follow(match_id, perspective, frames_after, 1, keepalive=30)]
 
         tasks = {name: [asyncio.create_task(one(name)) for _ in range(FOLLOWERS_EACH)] for name in readers}
-        while sum(len(c.queues) for c in broadcaster.channels.values()) < FOLLOWERS_EACH * len(readers):
+        while sum(len(c.followers) for c in broadcaster.channels.values()) < FOLLOWERS_EACH * len(readers):
             await asyncio.sleep(0.01)
 
         def record_all() -> None:
