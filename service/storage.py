@@ -100,13 +100,29 @@ class GaplessPostgresRecorder(PostgresApplicationRecorder):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         table = SQL("{}.{}").format(Identifier(self.datastore.schema), Identifier(self.events_table_name))
-        self._previous_exists = SQL("SELECT count(*) AS n FROM {} WHERE originator_id = %s AND originator_version = %s").format(table)
+        # The streams of a batch whose version before their first is not stored: one
+        # query for the whole batch (one a stream made the lock last as long as the batch).
+        self._missing_previous = SQL(
+            "SELECT wanted.stream FROM unnest(%s::text[], %s::bigint[]) AS wanted(stream, version) "
+            "WHERE NOT EXISTS (SELECT 1 FROM {} AS e WHERE e.originator_id = wanted.stream AND e.originator_version = wanted.version)"
+        ).format(table)
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         if not stored_events:
             return []
+        previous = {stream: first - 1 for stream, first in first_versions(stored_events).items() if first > 1}
         with self.datastore.transaction(commit=True) as curs:
+            # Checked before the lock: a stored event is never deleted, so a predecessor
+            # found committed now is there when the insert commits. Only a stream whose
+            # predecessor is not seen yet is asked again under the lock (it may have been
+            # committed by another process meanwhile), so the lock lasts the insert alone.
+            missing = self._missing(curs, previous)
             self._lock_table(curs)
+            if missing:
+                missing = self._missing(curs, {stream: previous[stream] for stream in missing})
+                if missing:
+                    stream = missing[0]
+                    raise IntegrityError(f"{stream}: version {previous[stream] + 1} would leave a gap (there is no version {previous[stream]})")
             if self.datastore.enable_db_functions:
                 rows = [self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state) for e in stored_events]
                 curs.execute(self.sql_invoke_pg_function_insert_events, (rows,), prepare=True)
@@ -116,13 +132,14 @@ class GaplessPostgresRecorder(PostgresApplicationRecorder):
                 # The plain INSERT … RETURNING (the application recorder's override would lock again).
                 PostgresAggregateRecorder._insert_stored_events(self, curs, stored_events)
                 ids = [r["notification_id"] for r in curs.fetchall()]
-            for stream, first in first_versions(stored_events).items():
-                if first > 1:
-                    curs.execute(self._previous_exists, (stream, first - 1), prepare=True)
-                    row = curs.fetchone()
-                    if not row or not row["n"]:
-                        raise IntegrityError(f"{stream}: version {first} would leave a gap (there is no version {first - 1})")
         return ids
+
+    def _missing(self, curs: Any, previous: dict[str, int]) -> list[str]:
+        """The streams among `previous` (stream: version) whose version is not stored."""
+        if not previous:
+            return []
+        curs.execute(self._missing_previous, (list(previous), list(previous.values())), prepare=True)
+        return [row["stream"] for row in curs.fetchall()]
 
 
 def first_versions(stored_events: Sequence[StoredEvent]) -> dict[str, int]:

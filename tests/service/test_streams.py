@@ -198,3 +198,20 @@ def test_an_append_that_would_leave_a_gap_is_refused_by_the_store(recount: Recou
     with pytest.raises(VersionConflict, match="gap"):
         recount.store.append([skipping])
     assert stored_versions(recount, created.match_id) == [1]
+
+
+def test_a_batch_over_several_streams_is_refused_whole_if_one_would_leave_a_gap(recount: Recount) -> None:
+    """The store checks every stream of a batch at once (one query on PostgreSQL):
+    a batch continuing one match and skipping a version of another records neither;
+    the same batch without the skip records both."""
+    from service.store import VersionConflict
+
+    setup, actions = play(4, seed=5, players=PLAYERS[:4])
+    first, second = recount.create(setup), recount.create(setup)
+    meta = recount.log(first.match_id).created.meta
+    continuing = Recorded(first.match_id, 2, "president", actions[0], meta)
+    with pytest.raises(VersionConflict, match=f"{second.match_id}.*gap"):
+        recount.store.append([continuing, Recorded(second.match_id, 3, "president", actions[1], meta)])
+    assert (stored_versions(recount, first.match_id), stored_versions(recount, second.match_id)) == ([1], [1])
+    recount.store.append([continuing, Recorded(second.match_id, 2, "president", actions[0], meta)])
+    assert (stored_versions(recount, first.match_id), stored_versions(recount, second.match_id)) == ([1, 2], [1, 2])
