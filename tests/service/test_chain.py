@@ -39,6 +39,24 @@ def test_every_recorded_event_is_chained_to_the_one_before_it_batches_and_correc
     assert chain.verify_records(records).words() == "chain intact over 5 steps"
 
 
+def test_the_hash_of_a_record_being_chained_covers_the_bytes_an_export_is_verified_from(recount: Recount) -> None:
+    """`record_hash` encodes an unchained record's structs directly; `verify` hashes the
+    exported JSON values (`builtins`): the bytes must be the same for every kind of
+    record (a match's first event with its token hashes, keyed retries, the last event)."""
+    from fixtures.random_player import play_president
+
+    setup, actions = play_president(120, seed=7)
+    created = recount.create(setup)
+    for version, action in enumerate(actions, start=1):
+        keyed = version % 2 == 0
+        recount.append(created.match_id, created.write_token, [msgspec.to_builtins(action)], idempotency_key=f"k{version}" if keyed else None, request_hash="h" if keyed else None)
+    records = recount.store.read(created.match_id)
+    assert records[0].meta.seat_token_sha256 and any(r.meta.idempotency_key for r in records)
+    for record in records:
+        unchained = msgspec.structs.replace(record, meta=msgspec.structs.replace(record.meta, chain=None))
+        assert chain.record_hash("x", unchained) == chain.next_hash("x", *chain.builtins(unchained))
+
+
 def test_events_recorded_before_the_chain_verify_as_unchained_up_to_the_first_chained_one() -> None:
     old = [(1, {"recorded_at": 1.0, "recorded_by": "old"}, {"type": "A"}), (2, {"recorded_at": 2.0, "recorded_by": "old"}, {"type": "B"})]
     meta = {"recorded_at": 3.0, "recorded_by": "new"}
