@@ -30,13 +30,15 @@ MATCH_OVER = Rule(
 class Job:
     """One append on its way to the store: decoded and authorized, not yet checked."""
 
-    __slots__ = ("stream", "expected", "events", "meta", "log", "system", "future", "waiter", "attempts", "prechecked", "encoded")
+    __slots__ = ("stream", "expected", "events", "meta", "log", "system", "future", "waiter", "attempts", "prechecked", "encoded", "corrects")
 
     def __init__(self, stream: str, expected: int | None, events: list[msgspec.Struct], meta: Meta, log: MatchLog | None, system: GameSystem | None = None):
         self.stream = stream
         self.system = log.system if log is not None else system
         self.expected = expected
         self.events = events
+        # Whether an event corrects an earlier one: asked for the job's weight, twice an append.
+        self.corrects = any(is_correction(e) for e in events)
         self.meta = meta
         self.log = log
         self.future = Outcome()  # holds the outcome once committed
@@ -74,6 +76,8 @@ class Job:
         actions after the one it corrects)."""
         if self.log is None or self.still_prechecked({}):
             return 1
+        if not self.corrects:
+            return len(self.events)
         return sum(self.log.version - e.step + 1 if is_correction(e) else 1 for e in self.events)
 
 
