@@ -64,6 +64,11 @@ SETUP_BODY_MAX = 64 * 1024  # a match's setup, its options and board included
 MATCHES_PAGE_DEFAULT = 100
 MATCHES_PAGE_MAX = 500
 
+# Keys of the ASGI scope by which the server's record fast path (service/server.py)
+# hands a request it did not answer to `record_events`.
+FAST_PATH_FAILURE = "recount.record_failure"
+FAST_PATH_DECLINED = "recount.record_declined"
+
 # Who needs which token, for the OpenAPI document (the routes check them through Recount).
 WRITE_TOKEN = [{"BearerToken": []}]
 ANY_TOKEN = [{}, {"BearerToken": []}]
@@ -131,14 +136,21 @@ async def record_events(request: Request, match_id: FromPath[str]) -> AppendResu
     # `data: AppendRequest` parameter decoded it into dicts first, then each dict again).
     # One that does not fit them is decoded as that parameter was, for the same 400s.
     body = await request.body()
+    # The server's fast path (service/server.py) tried this request first and hands on
+    # what it raised, to be answered here as any error of this route is.
+    failure = request.scope.get(FAST_PATH_FAILURE)
+    if failure is not None:
+        raise failure
     recount = recount_of(request)
     token = bearer(request)
     key = request.headers.get("idempotency-key")
     # Only a keyed request can be retried, so only its body needs remembering.
     hashed = request_hash(body) if key else None
-    result = await recount.append_body_async(match_id, token, body, idempotency_key=key, request_hash=hashed)
-    if result is not None:
-        return result
+    # The fast path found no match or a body that does not fit it: nothing to try again.
+    if not request.scope.get(FAST_PATH_DECLINED):
+        result = await recount.append_body_async(match_id, token, body, idempotency_key=key, request_hash=hashed)
+        if result is not None:
+            return result
     data = await append_request(request)
     return await recount.append_async(match_id, token, data.events, expected_version=data.expected_version, idempotency_key=key, request_hash=hashed)
 

@@ -50,7 +50,12 @@ def bearer(request: Request) -> str | None:
     """The bearer token, or None without one. "Bearer" with nothing after it is no token
     (a reader then sees what anyone may; a recorder is told a token is needed, 401), but
     another scheme is a malformed request."""
-    header = request.headers.get("authorization", "").strip()
+    return bearer_of(request.headers.get("authorization", ""))
+
+
+def bearer_of(header: str) -> str | None:
+    """`bearer` of an Authorization header's value ("" when there is none)."""
+    header = header.strip()
     if not header:
         return None
     scheme, _, token = header.partition(" ")

@@ -186,3 +186,74 @@ def test_a_correction_that_makes_a_later_action_illegal_is_refused_from_a_checkp
     with pytest.raises(IllegalAction) as refused:
         app.append(match.match_id, match.write_token, [{"type": "EventVoided", "step": later_deal, "reason": "no deal"}])
     assert "would make step" in refused.value.what and refused.value.rule.quote
+
+
+# --- the server's record fast path ------------------------------------------------------
+
+
+def test_the_record_fast_path_answers_every_request_as_the_route_does(app: Recount) -> None:
+    """service/server.py answers a successful append without Litestar and hands every
+    other request back to the route: each request below, sent to a match of its own
+    through the plain app and through the fast path, gets the same status, headers and
+    body (the match's id aside), and records the same."""
+    import httpx
+
+    from service.http import BODY_MAX, create_app
+    from service.readmodel import MatchIndex
+    from service.server import RecordFastPath
+
+    setup, played = actions(12)
+    litestar_app = create_app(app, MatchIndex(app, None))
+    good = {"events": played[:1], "expected_version": 1}
+    illegal = {"events": played[3:4], "expected_version": 1}
+    cases: list[tuple[str, Any, dict[str, str]]] = [
+        ("recorded", good, {}),
+        ("recorded at the head", {"events": played[:2]}, {}),
+        ("keyed", good, {"Idempotency-Key": "k1"}),
+        ("stale", {"events": played[:1], "expected_version": 5}, {}),
+        ("illegal", illegal, {}),
+        ("no token", good, {"Authorization": ""}),
+        ("seat token", good, {"Authorization": "seat"}),
+        ("another scheme", good, {"Authorization": "Basic abc"}),
+        ("not JSON", b'{"events": [', {}),
+        ("not an action", {"events": [{"type": "Nope"}]}, {}),
+        ("no events", {"events": []}, {}),
+        ("unknown field", {"events": played[:1], "extra": 1}, {}),
+        ("too large", b" " * (BODY_MAX + 1), {}),
+        ("unknown match", good, {"match": "m_unknown"}),
+    ]
+
+    async def answers(through: Any) -> list[tuple[str, int, list[tuple[str, str]], str, list[int]]]:
+        said = []
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=through), base_url="http://test") as client:
+            for name, body, headers in cases:
+                created = app.create(setup)
+                match_id = headers.get("match", created.match_id)
+                token = {"": "", "seat": "Bearer " + next(iter(created.seat_tokens.values())), "Basic abc": "Basic abc"}.get(headers.get("Authorization", "-"), "Bearer " + created.write_token)
+                sent = {k: v for k, v in headers.items() if k not in ("Authorization", "match")} | ({"Authorization": token} if token else {})
+                content = body if isinstance(body, bytes) else msgspec.json.encode(body)
+                repeats = 2 if "Idempotency-Key" in sent else 1
+                for _ in range(repeats):
+                    reply = await client.post(f"/matches/{match_id}/events", content=content, headers=sent)
+                versions = [r.version for r in app.store.read(created.match_id)]
+                said.append((name, reply.status_code, sorted(reply.headers.items()), reply.text.replace(created.match_id, "M"), versions))
+        return said
+
+    handed_on = []
+
+    async def counted(scope: Any, receive: Any, send: Any) -> None:
+        handed_on.append(scope["path"])
+        await litestar_app(scope, receive, send)
+
+    fast_path = RecordFastPath(litestar_app)
+    fast_path.app = counted
+
+    async def both() -> tuple[list[Any], list[Any]]:
+        return await answers(litestar_app), await answers(fast_path)
+
+    plain, fast = asyncio.run(both())
+    assert fast == plain
+    # The four 201s (the keyed request is sent twice) never reached Litestar; the rest did.
+    assert len(handed_on) == len(cases) + 1 - 4
+    assert {status for _, status, *_ in plain} >= {201, 400, 401, 403, 404, 409, 413, 422}
+    assert [status for name, status, *_ in plain if name.startswith(("recorded", "keyed"))] == [201, 201, 201]
