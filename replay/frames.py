@@ -161,7 +161,8 @@ def viewer(system: GameSystem, perspective: Perspective) -> Callable[[Any], Any]
 
 def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip: frozenset[int] = frozenset()) -> Iterator[Frame]:
     """Frames for steps first..last (clipped to the match), in one pass; steps in
-    `skip` are only stepped over (their state is still folded, not viewed)."""
+    `skip` are only stepped over (their state is still folded, not viewed). The views
+    of successive frames share the parts a step left alone (`viewer`): read, never changed."""
     last = min(last, log.version)
     if first > last:
         return
