@@ -7,7 +7,9 @@ time.monotonic(), one clock for every process. Printed, not asserted.
 
 Phases, on one full-mode President match: appends back to back with no follower;
 500 spectators connect; appends paced (one every PACE ms) so each step is measured on
-its own; appends back to back again with the 500 following."""
+its own; appends back to back again with the 500 following. Beside the rates, the CPU
+time of the server's event loop thread per append: the figure least moved by other
+work on a shared machine."""
 
 from __future__ import annotations
 
@@ -144,10 +146,13 @@ async def measure(port: int, match_id: str, token: str, bodies: list[bytes], ser
     missing = sum(1 for s in spectators for v in range(paced[0][0], last_version + 1) if v not in s.arrivals)
     to_last = [(max(s.arrivals[v] for s in spectators) - at) * 1000 for v, at in acked.items() if all(v in s.arrivals for s in spectators)]
     to_each = [(s.arrivals[v] - at) * 1000 for v, at in acked.items() for s in spectators if v in s.arrivals]
+    burst_acked = {version: at for version, _, at in with_followers}
+    burst_to_last = [(max(s.arrivals[v] for s in spectators) - at) * 1000 for v, at in burst_acked.items() if all(v in s.arrivals for s in spectators)]
     print(f"many spectators: {SPECTATORS} SSE spectators of one match ({LIVE_QUERY or 'full frames'}), one server process (SQLite, loopback)")
     print(f"  paced steps: {len(acked)} measured (one every {PACE_MS:.0f} ms; {WARMUP} warm-up left out)")
     print(f"  2xx -> {SPECTATORS}th spectator, ms    {summary(to_last)}")
     print(f"  2xx -> each spectator, ms          {summary(to_each)}")
+    print(f"  the same, appends back to back     {summary(burst_to_last)}")
     print(f"  steps not received: {missing} of {SPECTATORS * (last_version - paced[0][0] + 1)}")
     print(f"  appends back to back ({BURST} each):")
     append_figures("no follower", without)

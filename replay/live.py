@@ -14,17 +14,16 @@ cache), then takes the channel's messages; one that does not run on from what it
 has (it joined between two steps, or it fell behind) makes it catch up on its own
 again, so every follower gets every step once and in order.
 
-What is left per reader and fan-out is its own write, and the channel makes that
-write itself: no task, queue or iterator per reader and message (they cost twice the
-write; measured by bench/spectators.py). A write that cannot finish at once (the
-reader's socket buffer is full) goes on in a task of its own, and what the channel
-sends meanwhile waits in a short list; past that list the reader is behind, and
-catches up through the frame cache once its socket drains: memory stays bounded
-whatever a slow reader does. A fan-out goes out in slices, each a turn of the event
-loop, so an append waits for a slice, not for 500 writes; after a fan-out the channel
-rests a few times as long as its writes took, so steps recorded meanwhile go out
-together in one page (one write per reader for all of them) and the loop keeps most
-of its time for appends and other requests.
+What is left per reader and fan-out is its own write, which the channel makes
+itself: no task, queue or iterator per reader and message (they cost as much again
+as the write). A write that cannot finish at once (the reader's socket buffer is
+full) goes on in a task; what comes meanwhile waits in a short list, past which the
+reader catches up through the frame cache once its socket drains, so a slow reader
+holds bounded memory. A fan-out goes out a slice of readers per turn of the event
+loop, so an append waits for a slice, not for 500 writes; when steps came in during
+a fan-out the channel rests a few times as long before the next, which carries them
+all in one page: one write per reader per rest, not per append. Measured by
+bench/spectators.py.
 
 Messages are SSE wire bytes (`id`, `event`, `data` lines), encoded here once: this
 module knows neither the web framework nor any game.
@@ -47,11 +46,11 @@ KEEPALIVE_SECONDS = 15.0
 # A comment keeps proxies from closing an idle stream and lets the server notice a
 # reader that has gone.
 KEEPALIVE = b": keep-alive\r\n\r\n"
-# Followers written to in one turn of the event loop (about 10 µs each): what an
-# append may wait behind.
+# Followers written to in one turn of the event loop (some 15 µs each on loopback):
+# what an append may wait behind.
 SLICE = 64
-# After a fan-out a channel rests REST times as long as its writes took: the followers
-# then take at most 1 / (REST + 1) of the loop, whatever the rate of appends.
+# While steps come in faster than fan-outs, a channel rests REST times as long as a
+# fan-out took: its readers take at most 1 / (REST + 1) of the loop, whatever the rate.
 REST = 3.0
 # ...but never so long that a step waits more than this for its fan-out.
 REST_MAX = 0.05
@@ -208,12 +207,8 @@ class Follower:
         self.busy = None
 
     def _end(self, error: BaseException | None = None) -> None:
-        if self.ended.done():
-            return
-        if error is None:
-            self.ended.set_result(None)
-        else:
-            self.ended.set_exception(error)
+        if not self.ended.done():
+            self.ended.set_result(None) if error is None else self.ended.set_exception(error)
 
 
 class Channel:
@@ -369,31 +364,6 @@ class Broadcaster:
             self._leave(match_id, perspective, channel, follower)
             if isinstance(follower.busy, asyncio.Future):
                 follower.busy.cancel()
-
-    async def follow(
-        self,
-        match_id: str,
-        perspective: Hashable,
-        frames_after: FramesAfter,
-        seen: int,
-        keepalive: float = KEEPALIVE_SECONDS,
-        first: bytes | None = None,
-    ) -> AsyncIterator[bytes]:
-        """`serve` as the bytes it writes, one item per write (for readers that are not
-        a socket, and the tests)."""
-        written: asyncio.Queue[bytes | None] = asyncio.Queue()
-
-        async def write(data: bytes) -> None:
-            written.put_nowait(data)
-
-        serving = asyncio.ensure_future(self.serve(match_id, perspective, frames_after, seen, write, keepalive, first))
-        serving.add_done_callback(lambda _: written.put_nowait(None))
-        try:
-            while (data := await written.get()) is not None:
-                yield data
-            serving.result()
-        finally:
-            serving.cancel()
 
 
 async def _deliver(batch: list[Message], seen: int, frames_after: FramesAfter) -> tuple[list[bytes], int, bool]:

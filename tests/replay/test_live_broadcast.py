@@ -14,7 +14,7 @@ import asyncio
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import msgspec
@@ -77,6 +77,24 @@ class ScriptedMatch:
         return page
 
 
+async def follow(broadcaster: live.Broadcaster, match_id: str, perspective: str, frames_after: Callable[[int], FramePage], seen: int, keepalive: float, first: bytes | None = None) -> AsyncIterator[bytes]:
+    """What `Broadcaster.serve` writes to one reader, one item per write (as a socket
+    would get it); the reader leaves when the iterator is closed."""
+    written: asyncio.Queue[bytes | None] = asyncio.Queue()
+
+    async def write(data: bytes) -> None:
+        written.put_nowait(data)
+
+    serving = asyncio.ensure_future(broadcaster.serve(match_id, perspective, frames_after, seen, write, keepalive, first))
+    serving.add_done_callback(lambda _: written.put_nowait(None))
+    try:
+        while (data := await written.get()) is not None:
+            yield data
+        serving.result()
+    finally:
+        serving.cancel()
+
+
 def parse(wires: list[bytes]) -> list[tuple[str, dict[str, Any]]]:
     """(event, data) of each SSE message; one write may hold several."""
     parsed = []
@@ -98,7 +116,7 @@ async def follow_all(match: ScriptedMatch, followers: list[tuple[str, int]], bat
     async def one(perspective: str, seen: int) -> list[bytes]:
         nonlocal count
         got: list[bytes] = []
-        stream = broadcaster.follow("m", perspective, pages[perspective], seen, keepalive=30)
+        stream = follow(broadcaster, "m", perspective, pages[perspective], seen, keepalive=30)
         async for wire in stream:
             if not got:
                 count += 1
@@ -183,8 +201,8 @@ def test_a_reader_leaving_does_not_stop_the_channel_of_those_who_stay() -> None:
     async def run() -> list[bytes]:
         broadcaster = live.Broadcaster(match.listen)
         pages = match.frames_after("spectator")
-        leaving = broadcaster.follow("m", "spectator", pages, 0, keepalive=30)
-        staying = broadcaster.follow("m", "spectator", pages, 0, keepalive=30)
+        leaving = follow(broadcaster, "m", "spectator", pages, 0, keepalive=30)
+        staying = follow(broadcaster, "m", "spectator", pages, 0, keepalive=30)
         got = [await anext(staying)]
         await anext(leaving)
         await leaving.aclose()
@@ -203,7 +221,7 @@ def test_an_idle_channel_sends_keep_alive_comments_from_one_timer() -> None:
 
     async def run() -> list[bytes]:
         broadcaster = live.Broadcaster(match.listen)
-        stream = broadcaster.follow("m", "spectator", match.frames_after("spectator"), 3, keepalive=0.02)
+        stream = follow(broadcaster, "m", "spectator", match.frames_after("spectator"), 3, keepalive=0.02)
         got = [await anext(stream), await anext(stream)]
         await stream.aclose()
         return got
@@ -224,7 +242,7 @@ def test_when_the_match_cannot_be_read_the_followers_streams_end_to_reconnect() 
 
     async def run() -> list[list[bytes]]:
         broadcaster = live.Broadcaster(match.listen)
-        streams = [broadcaster.follow("m", "Al", frames_after, 3, keepalive=30) for _ in range(3)]
+        streams = [follow(broadcaster, "m", "Al", frames_after, 3, keepalive=30) for _ in range(3)]
         readers = [asyncio.create_task(collect(s)) for s in streams]
         while sum(len(c.followers) for c in broadcaster.channels.values()) < len(streams):
             await asyncio.sleep(0.01)  # all three caught up and wait on the channel
@@ -263,7 +281,7 @@ def test_a_reader_whose_writes_stall_keeps_a_bounded_backlog_holds_no_one_back_a
             await flowing.wait()
 
         serving = asyncio.ensure_future(broadcaster.serve("m", "Al", pages, 4, write, keepalive=30))
-        reading = broadcaster.follow("m", "Al", pages, 4, keepalive=30, first=b": reading\r\n\r\n")
+        reading = follow(broadcaster, "m", "Al", pages, 4, keepalive=30, first=b": reading\r\n\r\n")
         read = [await anext(reading)]
         while not broadcaster.channels or not idle(next(iter(broadcaster.channels.values())).followers, 2):
             await asyncio.sleep(0.001)  # both have caught up and wait for the channel

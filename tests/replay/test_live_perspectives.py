@@ -22,7 +22,7 @@ from service.app import Recount
 from service.params import label
 
 from tests.replay.test_frames import PLAYERS, SECRETS, auth, create_toy, draws
-from tests.replay.test_live_broadcast import parse
+from tests.replay.test_live_broadcast import follow, parse
 
 FOLLOWERS_EACH = 12
 
@@ -43,7 +43,7 @@ def test_followers_of_four_perspectives_get_every_step_once_and_only_what_they_m
     async def run() -> dict[str, list[list[bytes]]]:
         async def one(name: str) -> list[bytes]:
             perspective, frames_after = pages_for(*readers[name])
-            return [wire async for wire in broadcaster.follow(match_id, perspective, frames_after, 1, keepalive=30)]
+            return [wire async for wire in follow(broadcaster, match_id, perspective, frames_after, 1, keepalive=30)]
 
         tasks = {name: [asyncio.create_task(one(name)) for _ in range(FOLLOWERS_EACH)] for name in readers}
         while sum(len(c.followers) for c in broadcaster.channels.values()) < FOLLOWERS_EACH * len(readers):
