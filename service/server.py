@@ -29,7 +29,9 @@ class CoalescedWrites:
     out in one `send`: uvicorn writes a reply's head and its body separately, two
     system calls (on loopback each also runs the reader's side of TCP and wakes it).
     The record path answers a commit group's replies together, so they were a burst
-    of twice as many sends as replies. Everything else is the transport's own."""
+    of twice as many sends as replies (one send a reply: 370 -> 344 µs of CPU per
+    recorded action without the fast path below, 239 -> 232 with it). Everything else
+    is the transport's own."""
 
     __slots__ = ("_transport", "_loop", "_pending")
 
@@ -88,8 +90,10 @@ class RecordFastPath:
     that the body does not fit the match's actions), so that the route answers it, as
     it would have, without recording twice. The OpenAPI document is Litestar's.
 
-    Litestar's routing, signature, response and middleware cost about as much CPU per
-    request as the service's own check of an action (bench/record_path.py)."""
+    Litestar's routing, signature, response and middleware cost more CPU per request
+    than the service's own check and commit of an action: with this path the server
+    spent 239 µs of CPU per recorded action against 370 without (bench/record_path.py's
+    load, the two servers measured in turns in one run)."""
 
     def __init__(self, app: Litestar):
         self.app = app
