@@ -113,7 +113,7 @@ def main() -> None:
         return run
 
     def walk_views() -> list[Any]:
-        view = frames.viewer(system, SPECTATOR)
+        view = system.viewer(SPECTATOR)
         return [view(after) for _, _, after in steps]
 
     walked = walk_views()

@@ -19,7 +19,6 @@ perspective rather than once per reader.
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -140,36 +139,17 @@ class StandingsCache:
         return found
 
 
-def viewer(system: GameSystem, perspective: Perspective) -> Callable[[Any], Any]:
-    """`system.view(·, perspective)` for the states of one walk, in order. A game's views.py may
-    have `viewer(perspective)`, the same views built faster for states one after the other (it
-    reuses the parts of the view of the state before that the state shares with it: the
-    per-walk memo lives in the function it returns, not in the game); else `view` is used."""
-    package = type(system).__module__.rpartition(".")[0]
-    try:
-        views = importlib.import_module(f"{package}.views") if package else None
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{package}.views":
-            raise  # a views module that is there but broken
-        views = None
-    make = getattr(views, "viewer", None)
-    if make is not None:
-        return make(perspective)
-    view = system.view
-    return lambda state: view(state, perspective)
-
-
 def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip: frozenset[int] = frozenset()) -> Iterator[Frame]:
     """Frames for steps first..last (clipped to the match), in one pass; steps in
     `skip` are only stepped over (their state is still folded, not viewed). The views
-    of successive frames share the parts a step left alone (`viewer`): read, never changed."""
+    of successive frames share the parts a step left alone (the system's `viewer`): read, never changed."""
     last = min(last, log.version)
     if first > last:
         return
     system = log.system
     # The log words the events: it knows corrections, which no game system does. The words are the
     # perspective's, like the view: an exchange named to its two players is two cards to the others.
-    view, describe, finished = viewer(system, perspective), log.describe, system.finished
+    view, describe, finished = system.viewer(perspective), log.describe, system.finished
     for record, before, after in log.walk(first, last):
         if record.version in skip:
             continue
@@ -198,7 +178,7 @@ def walk_patches(log: Log, perspective: Perspective, first: int, last: int, want
     if first > last:
         return
     system = log.system
-    view, describe, finished = viewer(system, perspective), log.describe, system.finished
+    view, describe, finished = system.viewer(perspective), log.describe, system.finished
     first_view: Any = None
     if first > 1 and KEY in wanted.values():
         for _, _, after in log.walk(1, 1):

@@ -37,7 +37,7 @@ def diff(old: Any, new: Any) -> Any:
         for key, value in new.items():
             before = old.get(key, _ABSENT)
             # A part of a view built once and shared by the views of several steps is the same
-            # object in both (replay.frames.viewer): no need to compare it.
+            # object in both (a system's `viewer`): no need to compare it.
             if before is value:
                 continue
             if before is _ABSENT:

@@ -13,7 +13,7 @@ from domain.mrpresident import events as ev
 from domain.mrpresident.rules import UNKNOWN_EVENT
 from domain.mrpresident.ruleset import PRESETS
 from domain.mrpresident.state import MatchState
-from domain.mrpresident.views import redact, view
+from domain.mrpresident.views import redact, view, viewer
 from domain.mrpresident.words import describe
 from domain.protocol import SPECTATOR, Choice, MatchSetup, Perspective
 from domain.system_base import SystemBase
@@ -66,6 +66,9 @@ class MrPresident(SystemBase[MatchState, ev.Action]):
 
     def view(self, state: MatchState, perspective) -> dict[str, Any]:
         return view(state, perspective)
+
+    def viewer(self, perspective: Perspective) -> Callable[[MatchState], dict[str, Any]]:
+        return viewer(perspective)
 
     def redact(self, state: MatchState, event: msgspec.Struct, perspective) -> dict[str, Any]:
         return redact(state, event, perspective)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -63,6 +63,9 @@ class President(SystemBase[State, Action]):
 
     def view(self, current: State, perspective: Perspective) -> dict[str, Any]:
         return views.view(current, perspective)
+
+    def viewer(self, perspective: Perspective) -> Callable[[State], dict[str, Any]]:
+        return views.viewer(perspective)
 
     def redact(self, current: State, event: msgspec.Struct, perspective: Perspective) -> dict[str, Any]:
         return views.redact(current, event, perspective)

@@ -1,4 +1,4 @@
-"""The views a walk builds (replay.frames.viewer: a game's own `viewer`, which reuses the parts of
+"""The views a walk builds (the system's `viewer`: a game's own `viewer`, which reuses the parts of
 the view of the state before that a state shares with it) are the views `system.view` builds, for
 random legal matches of every system and preset, every perspective, states in play order and in
 any order (the reuse must hold against whatever state was viewed before)."""
@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 import domain
 from domain.protocol import EVERYONE, SPECTATOR, MatchSetup, Perspective
 from fixtures.random_player import play_random
-from replay.frames import viewer
 
 FOUR = ["Al", "Betty", "Carl", "Dana"]
 SETUPS = [
@@ -43,7 +42,7 @@ def test_a_walk_views_every_state_as_view_does(setup, seed):
     perspectives = [SPECTATOR, EVERYONE, *(Perspective("seat", seat=player) for player in setup.players)]
     shuffled = random.Random(seed).sample(states, len(states))
     for perspective in perspectives:
-        in_order, any_order = viewer(system, perspective), viewer(system, perspective)
+        in_order, any_order = system.viewer(perspective), system.viewer(perspective)
         for state in states:
             assert in_order(state) == system.view(state, perspective)
         for state in shuffled:
@@ -53,6 +52,6 @@ def test_a_walk_views_every_state_as_view_does(setup, seed):
 def test_a_walk_shares_the_parts_an_event_left_alone():
     """The reuse is real: the seating a step did not change is the object the view before held."""
     system, states = states_of(SETUPS[0], seed=3, steps=40)
-    view = viewer(system, SPECTATOR)
+    view = system.viewer(SPECTATOR)
     seen = [view(state) for state in states]
     assert seen[-1]["seating"] is seen[-2]["seating"]

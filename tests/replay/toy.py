@@ -149,5 +149,10 @@ class ToySystem:
         """No toy event happens by itself."""
         return ()
 
+    def viewer(self, perspective: Perspective):
+        """`view` for each state of a walk: the toy has no faster way."""
+        view_ = self.view
+        return lambda state: view_(state, perspective)
+
 
 SYSTEM = ToySystem()
