@@ -25,7 +25,7 @@ from pathlib import Path
 
 import msgspec
 
-from bench.president_bot import play
+from fixtures.random_player import play_president as play
 from domain.corrections import amendment_type, refold
 from service import checking, handlers
 from domain.protocol import EVERYONE

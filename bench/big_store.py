@@ -26,7 +26,7 @@ EVENTS = 1000
 
 
 def build() -> None:
-    from bench.president_bot import play
+    from fixtures.random_player import play_president as play
     from service.app import Recount
     from service.store import MatchStore, Meta, Recorded, default_env
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from bench.president_bot import play
+from fixtures.random_player import play_president as play
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
 from replay import frames
 from replay.patches import diff

@@ -27,7 +27,7 @@ from typing import Any
 
 import msgspec
 
-from bench.president_bot import play
+from fixtures.random_player import play_president as play
 from bench.record_path import free_port, wait_for
 from service import fixtures
 from service.app import Recount

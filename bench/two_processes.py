@@ -32,7 +32,7 @@ import httpx
 import msgspec
 
 from bench.kill_restart import start
-from bench.president_bot import PLAYERS, play
+from fixtures.random_player import PLAYERS, play_president as play
 from bench import record_path
 from bench.record_path import LUA, cpu_seconds, machine_cpu_seconds, run_wrk
 

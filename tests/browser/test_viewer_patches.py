@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from bench.president_bot import play
+from fixtures.random_player import play_president as play
 from service import fixtures
 from tests.browser.helpers import expect, frames_of
 from tests.browser.test_viewer import open_replay, play_one, running_match, step_shown

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import msgspec
 
-from bench.president_bot import PLAYERS, play
+from fixtures.random_player import PLAYERS, play_president as play
 from tests.conftest import free_port, open_recount
 
 RECOUNT = Path(sys.executable).parent / "recount"

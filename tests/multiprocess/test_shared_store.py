@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from bench.president_bot import PLAYERS, play
+from fixtures.random_player import PLAYERS, play_president as play
 from service.app import Recount
 from service.errors import Conflict
 from service.readmodel import MatchIndex

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from bench.president_bot import play
+from fixtures.random_player import play_president as play
 from domain.protocol import EVERYONE
 from service.app import Recount
 from tests.conftest import open_recount

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.president_bot import play
+from fixtures.random_player import play_president as play
 from domain.corrections import amendment_type, refold
 from domain.protocol import IllegalAction
 from service import handlers

@@ -16,9 +16,7 @@ from domain.protocol import EVERYONE, MatchSetup
 from service import export, fixtures
 from service.app import Recount
 from service.store import MatchStore, default_env
-from tests.domain.bid.players import play_random as play_bid
-from tests.domain.mrpresident.players import play_random as play_mrpresident
-from tests.domain.president.players import play_random as play_president
+from fixtures.random_player import play_random
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
 
@@ -50,15 +48,12 @@ def random_match(system: str, seed: int) -> tuple[MatchSetup, list[msgspec.Struc
     rng = random.Random(seed)
     if system == "president":
         setup = MatchSetup(system="president", players=PLAYERS, preset=rng.choice(["classic", "friday"]), mode=rng.choice(["full", "public"]))
-        play = play_president
     elif system == "bid":
         setup = MatchSetup(system="bid", players=PLAYERS[: rng.randint(2, 3)], preset=rng.choice(sorted(domain.find("bid").presets)))
-        play = play_bid
     else:
         setup = MatchSetup(system="mrpresident", players=PLAYERS[:2], mode="popular")
-        play = play_mrpresident
     game = domain.find(system)
-    return setup, play(game, game.start(setup), rng, steps=rng.randint(1, 150))
+    return setup, play_random(game, game.start(setup), rng, steps=rng.randint(1, 150))
 
 
 def exported(recount: Recount, match_id: str) -> list[bytes]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from bench.president_bot import play
+from fixtures.random_player import play_president as play
 from service import handlers
 from service.app import Recount
 from service.readmodel import MatchIndex

@@ -10,7 +10,7 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.president_bot import play
+from fixtures.random_player import play_president as play
 from service.app import Recount
 from service.matchlog import MatchLog
 from service.snapshots import SnapshotStore

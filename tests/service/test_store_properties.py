@@ -12,7 +12,7 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.president_bot import PLAYERS, play
+from fixtures.random_player import PLAYERS, play_president as play
 from domain.fold import replay
 from service import fixtures
 from tests.conftest import open_recount

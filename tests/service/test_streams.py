@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from litestar.testing import TestClient
 
 import domain
-from bench.president_bot import PLAYERS, play
+from fixtures.random_player import PLAYERS, play_president as play
 from domain.fold import replay
 from service.app import Recount
 from service.matchlog import DamagedStream, MatchLog, OutOfStep

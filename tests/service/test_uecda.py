@@ -16,7 +16,7 @@ from domain.president.shapes import shape_of
 from domain.protocol import MatchSetup
 from service.uecda import JOKER_CODE, RANKS, SUITS, import_log, import_logs
 from tests.conftest import open_recount
-from tests.domain.president.players import play_random
+from fixtures.random_player import play_random
 
 FIVE = ["Al", "Betty", "Carl", "Dana", "Eve"]
 RANK_LETTER = {rank: letter for letter, rank in RANKS.items()}
@@ -97,7 +97,7 @@ def _locked(state) -> bool:
 
 
 def random_events(seed: int) -> list:
-    """A random legal daifugo match (players.py `play_random`): its games played out are the log's."""
+    """A random legal daifugo match (fixtures/random_player.py `play_random`): its games played out are the log's."""
     created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
     return play_random(SYSTEM, created, random.Random(seed), steps=600)
 
