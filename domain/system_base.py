@@ -12,6 +12,20 @@ from msgspec.structs import replace
 from domain.protocol import E, IllegalAction, Rule, S
 
 
+def walking(view_from: Callable[[S, Any, S | None, Any], Any], perspective: Any) -> Callable[[S], Any]:
+    """A `viewer`: `view_from(state, perspective, was, shown)` called for the states of a walk
+    in order, each with the state viewed before it and that state's view, so that it can take
+    from `shown` every part whose inputs in `was` are the same objects as in `state`."""
+    before: list[Any] = [None, None]  # the state viewed last and its view
+
+    def view_next(state: S) -> Any:
+        seen = view_from(state, perspective, before[0], before[1])
+        before[0], before[1] = state, seen
+        return seen
+
+    return view_next
+
+
 class SystemBase(Generic[S, E]):
     """`check` and `evolve` dispatch on the event's type through the game's tables:
 

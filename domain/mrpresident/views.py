@@ -25,6 +25,7 @@ from domain.mrpresident.events import (
 from domain.mrpresident.state import CastBallot, MatchState
 from domain.mrpresident.tally import electoral, popular
 from domain.protocol import Perspective
+from domain.system_base import walking
 
 ALL = frozenset((0, 1))
 
@@ -118,14 +119,7 @@ def viewer(perspective: Perspective) -> Callable[[MatchState], dict[str, Any]]:
     same views, faster. A state shares with the state before the parts an event left alone (the
     same objects): the board, the Ballots cast before it; their part of the view is the one
     already built (the board's, each earlier Ballot's). Used by replay/frames.py."""
-    before: list[Any] = [None, None]  # the state viewed last and its view
-
-    def view_next(state: MatchState) -> dict[str, Any]:
-        seen = _view(state, perspective, before[0], before[1])
-        before[0], before[1] = state, seen
-        return seen
-
-    return view_next
+    return walking(_view, perspective)
 
 
 def _view(state: MatchState, perspective: Perspective, was: MatchState | None, shown: dict[str, Any] | None) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from domain.president.events import CardDrawn, CardsDealt, CardsExchanged
 from domain.president.shapes import locked_suits, play_shape, shaped
 from domain.president.state import State
 from domain.protocol import Perspective
+from domain.system_base import walking
 
 
 def sees_cards_of(state: State, perspective: Perspective, player: str) -> bool:
@@ -46,14 +47,7 @@ def viewer(perspective: Perspective) -> Callable[[State], dict[str, Any]]:
     same views, faster. A state shares with the state before every part an event left alone (the
     same object), so the part of the view made of those parts is the one already built: built once,
     and seen unchanged by a diff (replay/patches.py) at once. Used by replay/frames.py."""
-    before: list[Any] = [None, None]  # the state viewed last and its view
-
-    def view_next(state: State) -> dict[str, Any]:
-        seen = _view(state, perspective, before[0], before[1])
-        before[0], before[1] = state, seen
-        return seen
-
-    return view_next
+    return walking(_view, perspective)
 
 
 def _view(state: State, perspective: Perspective, was: State | None, shown: dict[str, Any] | None) -> dict[str, Any]:
