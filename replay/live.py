@@ -20,10 +20,10 @@ as the write). A write that cannot finish at once (the reader's socket buffer is
 full) goes on in a task; what comes meanwhile waits in a short list, past which the
 reader catches up through the frame cache once its socket drains, so a slow reader
 holds bounded memory. A fan-out goes out a slice of readers per turn of the event
-loop, so an append waits for a slice, not for 500 writes; when steps came in during
-a fan-out the channel rests a few times as long before the next, which carries them
-all in one page: one write per reader per rest, not per append. Measured by
-bench/spectators.py.
+loop, so an append waits for a slice, not for 500 writes; after a fan-out the
+channel rests a few times as long (at most REST_MAX), and the next carries every
+step recorded meanwhile in one page: one write per reader per rest, not per append.
+Measured by bench/spectators.py.
 
 Messages are SSE wire bytes (`id`, `event`, `data` lines), encoded here once: this
 module knows neither the web framework nor any game.
@@ -49,8 +49,8 @@ KEEPALIVE = b": keep-alive\r\n\r\n"
 # Followers written to in one turn of the event loop (some 15 µs each on loopback):
 # what an append may wait behind.
 SLICE = 64
-# While steps come in faster than fan-outs, a channel rests REST times as long as a
-# fan-out took: its readers take at most 1 / (REST + 1) of the loop, whatever the rate.
+# After a fan-out a channel rests REST times as long as it took: its readers take at
+# most 1 / (REST + 1) of the loop, whatever the rate of appends.
 REST = 3.0
 # ...but never so long that a step waits more than this for its fan-out.
 REST_MAX = 0.05
@@ -273,11 +273,11 @@ class Channel:
                 messages.append(Message(self.sent + 1, self.sent, sse("finished", self.sent, {"version": page.version}), finished=True))
             self.heard_version = max(self.heard_version, page.version)
             took = await self._fan_out(messages)
-            if self.heard_version > self.sent:
-                # Steps came in while it went out: appends are coming fast, so the
-                # next ones go out together after a rest (one write per reader for
-                # all). Steps coming slower go out at once.
-                self._rest_until = self.loop.time() + min(REST * took, REST_MAX)
+            # Steps recorded during the rest go out together after it, one write per
+            # reader for all; a step coming later goes out at once. (Resting only when
+            # a step came in during the fan-out kept bursts at one fan-out per one or
+            # two appends: 172-191 appends/s against 316-485 resting always.)
+            self._rest_until = self.loop.time() + min(REST * took, REST_MAX)
 
     async def _fan_out(self, messages: list[Message]) -> float:
         """Offers the messages to every follower, a slice per turn of the loop; the
