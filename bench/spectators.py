@@ -30,7 +30,7 @@ from typing import Any
 import msgspec
 import uvloop
 
-from bench.president_bot import play
+from fixtures.random_player import play_president as play
 from bench.record_path import free_port, wait_for
 from bench.tap_to_ack import percentile
 
