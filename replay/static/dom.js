@@ -40,26 +40,6 @@ export function svg(tag, attrs, ...children) {
   return element;
 }
 
-const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-
-// A playing card code (rank then suit, or a joker "JK…") as a small card face; other
-// codes (a commercial deck's "12", "0R") are shown as they are.
-export function card(code, extra = "") {
-  const suit = SUIT_SYMBOLS[code.slice(-1)];
-  const rank = code.slice(0, -1);
-  if (code.startsWith("JK")) return h("span", { class: `card joker ${extra}`, title: code }, "★", h("small", null, "JK"));
-  if (suit && rank) {
-    const red = code.endsWith("H") || code.endsWith("D");
-    const wide = rank.length > 1 ? "wide" : "";
-    return h("span", { class: `card ${red ? "red" : "black"} ${wide} ${extra}`, title: code }, rank, h("small", null, suit));
-  }
-  return h("span", { class: `card other ${extra}`, title: code }, code);
-}
-
-export function cardBack(count, extra = "") {
-  return h("span", { class: `card back ${extra}`, title: `${count} hidden` }, count > 1 ? `×${count}` : "");
-}
-
 export function when(seconds) {
   if (!seconds) return "";
   return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -90,12 +70,6 @@ export function playerColour(matchPlayers, shown, player) {
   const order = [...(matchPlayers || [])];
   for (const other of shown || []) if (!order.includes(other)) order.push(other);
   return seatColour(order, player);
-}
-
-// "7C" → "7♣": a card code's short label for sentences and tiles.
-export function cardLabel(code) {
-  const suit = SUIT_SYMBOLS[code.slice(-1)];
-  return suit && code.length > 1 && !code.startsWith("JK") ? code.slice(0, -1) + suit : code;
 }
 
 // − n +: big buttons for a number, so none has to be typed.

@@ -5,7 +5,8 @@
 // size is fixed, so "tap the play, then Play" is two taps) and records on confirm.
 // A renderer may add `forbidden(frame, choices)`: actions drawn greyed, which the
 // page explains (the dry run's rule) instead of recording.
-import { cardLabel, h } from "/static/dom.js";
+import { h } from "/static/dom.js";
+import { cardLabel } from "/static/cards.js";
 import { applyHints, drawHints, drawSeals, hintsWanting, needsForm, nextSeal, startHints } from "/static/record-hints.js";
 
 const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;

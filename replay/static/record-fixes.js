@@ -5,7 +5,8 @@
 // cards the hand that player held before the step (from the frames), a number a
 // stepper, a yes/no a checkbox, other text a text field. Nothing here knows a rule:
 // the server checks the fix, and the page explains a refusal like any other.
-import { cardLabel, clock, h, stepper } from "/static/dom.js";
+import { clock, h, stepper } from "/static/dom.js";
+import { cardLabel } from "/static/cards.js";
 
 const CONFIRM_MS = 4000;
 const CORRECTIONS = new Set(["EventVoided", "EventAmended"]);

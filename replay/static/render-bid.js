@@ -3,7 +3,8 @@
 // is still being played), the players' hands and sealed bids, and the last reveal.
 // Each region's result is the domain's tally as the view gives it (region.result:
 // winner, by which rule, final or so far); the rule itself lives only there.
-import { card, cardBack, cardLabel, h, playerColour, useStylesheet } from "/static/dom.js";
+import { h, playerColour, useStylesheet } from "/static/dom.js";
+import { card, cardBack, cardLabel, SUIT_NAMES } from "/static/cards.js";
 
 useStylesheet("/static/render-bid.css");
 
@@ -126,4 +127,3 @@ function drawSeat(seat, colour, votes, up) {
 }
 
 const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
-const SUIT_NAMES = { D: "♦ diamonds", H: "♥ hearts", S: "♠ spades", C: "♣ clubs" };

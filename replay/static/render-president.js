@@ -3,16 +3,14 @@
 // who leads and whose turn it is, the exchanges of the deal and the finishing order.
 // Daifugō (docs/daifugo.md): a sequence drawn as a run in rank order, a Joker with the card it
 // stands for, the suits a trick is locked to, and a revolution while it is in force.
-import { card, cardBack, cardLabel, h, playerColour, useStylesheet } from "/static/dom.js";
+import { h, playerColour, useStylesheet } from "/static/dom.js";
+import { card, cardBack, cardLabel, STANDARD_RANKS, SUIT_SYMBOLS, SUITS } from "/static/cards.js";
 
 useStylesheet("/static/render-president.css");
 
 export const name = "president";
 export const title = "President";
 
-const STANDARD_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const SUITS = "CDHS";
 const TRICK_SHOWN = 5;
 const PHASES = {
   dealing: "waiting for the deal",
