@@ -57,6 +57,18 @@ def forget(hand: Hand, keep: Iterable[str]) -> Hand:
     return Hand(kept, hand.size - len(kept))
 
 
+def seen_in(hand: Hand, cards: Iterable[str]) -> bool:
+    """Whether every card of `cards` (as often as it is listed) is seen in `hand`: then
+    nothing else need be known to say the hand holds them (always so for a legal play in
+    full mode, where every card is seen)."""
+    known = list(hand.known)
+    for card in cards:
+        if card not in known:
+            return False
+        known.remove(card)
+    return True
+
+
 def unseen_copies(deck: Deck, holdings: Iterable[Mapping[str, Hand]], played: Iterable[str]) -> Counter[str]:
     """How many copies of each card may still be among the unseen cards of some hand
     (or pile): the deck less the cards played and the cards seen anywhere."""

@@ -6,7 +6,7 @@ from collections import Counter
 
 from domain.cards import label, labels
 from domain.president.events import CardDrawn
-from domain.president.hands import missing, unseen_copies
+from domain.president.hands import missing, seen_in, unseen_copies
 from domain.president.order import beats_any_set, is_lone_wild, value
 from domain.president.state import State
 from domain.president.rules import KNOWLEDGE, MATCH_OVER, rule
@@ -72,6 +72,8 @@ def check_in_hand(state: State, player: str, cards: tuple[str, ...]) -> None:
     hand = state.hands[player]
     if len(cards) > hand.size:
         raise IllegalAction(f"{player} holds only {plural(hand.size, 'card')}", KNOWLEDGE)
+    if seen_in(hand, cards):
+        return
     unseen = unseen_copies(state.deck, (state.hands, state.piles), state.played)
     short = missing(hand, cards, unseen)
     if not short:
