@@ -1,0 +1,75 @@
+// What the replay page's modules share: the state of the replay shown, the address
+// (?step=N&as=WHO in the query, #token=… in the fragment: never sent to the server in
+// a URL, so it stays out of its logs) and the API, asked with the reader's token.
+import * as generic from "/static/render-generic.js";
+
+export const PAGE_SIZE = 500;
+export const $ = (id) => document.getElementById(id);
+export const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
+export const matchPath = `/matches/${encodeURIComponent(matchId)}`;
+
+export const replay = {
+  frames: [], // frames[i] is the frame of step i + 1
+  step: 0,
+  version: 0,
+  finished: false,
+  perspective: "",
+  summary: null,
+  standings: null, // the standings as of the step shown (public to every reader); some renderers draw from them
+  standingsAt: new Map(), // step -> standings as of that step (a small cache: stepping back and forth asks once)
+  standingsTimer: null,
+  missing: false, // the match does not exist: nothing to replay
+  tokenRefused: false, // the token in the address was refused: the page shows what a spectator may see
+  renderer: generic,
+  timer: null,
+  source: null,
+  generation: 0, // bumped by each (re)load, so an older load's pages are dropped
+};
+
+// --- the address -----------------------------------------------------------------------
+
+const query = () => new URLSearchParams(location.search);
+export const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
+export const wanted = () => query().get("as") || "";
+export const askedStep = () => Number(query().get("step")) || null;
+
+export function setAddress(changes, hash = location.hash) {
+  const params = query();
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(key);
+    else params.set(key, String(value));
+  }
+  const search = params.toString();
+  history.replaceState(null, "", `${location.pathname}${search ? `?${search}` : ""}${hash}`);
+}
+
+export function stepHref(step) {
+  const params = query();
+  params.set("step", step);
+  return `?${params}${location.hash}`;
+}
+
+// --- the API ---------------------------------------------------------------------------
+
+class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function api(path) {
+  const headers = { Accept: "application/json" };
+  if (token() && !replay.tokenRefused) headers.Authorization = `Bearer ${token()}`;
+  const reply = await fetch(path, { headers });
+  const body = await reply.json().catch(() => ({}));
+  if (!reply.ok) throw new ApiError(reply.status, body.error || `${reply.status} ${reply.statusText}`);
+  return body;
+}
+
+export function withPerspective(params) {
+  // A refused token falls back to the spectator's view rather than a blank board.
+  if (replay.tokenRefused) params.set("as", "spectator");
+  else if (wanted()) params.set("as", wanted());
+  return params;
+}
