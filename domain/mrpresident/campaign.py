@@ -90,7 +90,7 @@ def evolve_dice_rolled(state: MatchState, event: DiceRolled) -> MatchState:
         step=state.step,
         raising_funds=event.raising_funds,
     )
-    return replace(state, turn=turn)
+    return replace(state, turn=turn, last_roll=turn)
 
 
 def check_votes(ballots: Iterable[Ballot]) -> None:

@@ -97,6 +97,9 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     order: tuple[int, ...] = ()  # seats in the order of play
     at: int = 0  # position in `order` of the player whose turn it is
     turn: Turn | None = None
+    # The turn as its dice were rolled (DiceRolled's evolver sets it), kept once the turn
+    # ends: the roll stays on the table for whoever looks at the board between turns.
+    last_roll: Turn | None = None
     hands: tuple[Hand, ...] = ()
     decks: tuple[int, ...] = ()
     record: tuple[tuple[int, ...], ...] = ()  # per party, per state: recorded Ballots

@@ -22,7 +22,7 @@ from domain.mrpresident.events import (
     PressEndorsed,
     RumorBallotsGiven,
 )
-from domain.mrpresident.state import CastBallot, MatchState
+from domain.mrpresident.state import CastBallot, MatchState, Turn
 from domain.mrpresident.tally import electoral, popular
 from domain.protocol import Perspective
 from domain.system_base import walking
@@ -182,16 +182,9 @@ def _view(state: MatchState, perspective: Perspective, was: MatchState | None, s
             for s, seat in enumerate(state.seats)
         ],
         "next_player": state.players[state.current] if state.current is not None else None,
-        "turn": None
-        if turn is None
-        else {
-            "player": state.players[turn.seat],
-            "regions": [state.board.board.regions[r].name for r in turn.regions],
-            "dice": list(turn.dice),
-            "reachable": sorted(state.board.places[p].entry.abbr for p in turn.reach),
-            "at_headquarters": turn.at_headquarters,
-            "raising_funds": turn.raising_funds,
-        },
+        "turn": None if turn is None else {**roll_view(state, turn), "at_headquarters": turn.at_headquarters},
+        # The dice are public: every perspective sees the last roll, the turn open or ended.
+        "last_roll": None if state.last_roll is None else {**roll_view(state, state.last_roll), "step": state.last_roll.step},
         "undecided": state.undecided,
         "home_stretch": bool(state.home_stretch),
         "final_round": None if state.final_due is None else [state.players[s] for s in state.final_due],
@@ -211,6 +204,18 @@ def _view(state: MatchState, perspective: Perspective, was: MatchState | None, s
         if state.created.ruleset.nomination
         else None,
         "debates": [{"issue": issue, "won_by": None if won is None else PARTIES[won]} for issue, won in state.debates],
+    }
+
+
+def roll_view(state: MatchState, turn: Turn) -> dict[str, Any]:
+    """A roll as the table sees it: who rolled, in which regions, the dice, the states
+    they reach, and whether fund raising was announced before it."""
+    return {
+        "player": state.players[turn.seat],
+        "regions": [state.board.board.regions[r].name for r in turn.regions],
+        "dice": list(turn.dice),
+        "reachable": sorted(state.board.places[p].entry.abbr for p in turn.reach),
+        "raising_funds": turn.raising_funds,
     }
 
 

@@ -27,11 +27,11 @@ const PHASES = {
 };
 const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
-export function render(frame, ctx) {
+export function render(frame) {
   const view = frame.view;
   const tally = countedSoFar(view);
-  const roll = view.phase === "campaign" ? lastRoll(frame, ctx) : null;
-  const reached = new Set(roll && roll.current ? roll.turn.reachable : []);
+  const roll = view.phase === "campaign" ? view.last_roll : null;
+  const reached = new Set(roll && view.turn ? roll.reachable : []);
   const castNow = new Set(view.ballots.filter((b) => b.step === frame.step && b.state).map((b) => b.state));
   const perState = view.ballots_by_state.states; // the view's count, per state and party, as this perspective sees them
   const advanced = isAdvanced(view);
@@ -49,7 +49,7 @@ export function render(frame, ctx) {
       view.home_stretch ? h("span", { class: "chip warn" }, "home stretch") : null,
     ),
     drawTotals(view, tally),
-    drawRoll(roll),
+    drawRoll(roll, view.turn),
     h(
       "div",
       { class: "mrp-regions" },
@@ -69,17 +69,6 @@ export function render(frame, ctx) {
     ),
     h("p", { class: "board-note" }, view.board.title || view.board.name),
   );
-}
-
-// The most recent roll up to this step, from this frame or an earlier one: a turn
-// ends once its Ballots are cast, but the reader still wants to see what was rolled.
-function lastRoll(frame, ctx) {
-  if (frame.view.turn) return { turn: frame.view.turn, step: frame.step, current: true };
-  for (let index = frame.step - 2; index >= 0 && index >= frame.step - 40; index -= 1) {
-    const earlier = ctx.frames[index];
-    if (earlier && earlier.view.turn) return { turn: earlier.view.turn, step: earlier.step, current: false };
-  }
-  return null;
 }
 
 // The counted states by who carried them and the running totals, from view.tally
@@ -122,22 +111,25 @@ function drawTotals(view, tally) {
   );
 }
 
-function drawRoll(roll) {
+// The view's last roll: the open turn's (its reach marked on the board), or, once
+// the turn has ended, the one before, with its step.
+function drawRoll(roll, turn) {
   if (!roll) return null;
-  const { turn } = roll;
+  const current = Boolean(turn);
   return h(
     "div",
-    { class: `mrp-roll ${roll.current ? "current" : ""}`, "data-step": roll.step },
-    h("span", { class: "dice", "aria-label": `rolled ${turn.dice.join(" and ")}` }, turn.dice.map((value) => h("span", { class: "die" }, DICE[value] || value))),
+    { class: `mrp-roll ${current ? "current" : ""}`, "data-step": roll.step },
+    h("span", { class: "dice", "aria-label": `rolled ${roll.dice.join(" and ")}` }, roll.dice.map((value) => h("span", { class: "die" }, DICE[value] || value))),
     h(
       "span",
       null,
-      h("strong", null, turn.player),
-      roll.current ? " rolled " : ` rolled (step ${roll.step}) `,
-      turn.dice.join(" + "),
-      turn.regions.length ? ` in ${turn.regions.join(" and ")}` : "",
-      turn.at_headquarters ? " at Headquarters" : "",
-      turn.reachable.length ? [": reaches ", h("strong", null, turn.reachable.join(", "))] : ": reaches no state",
+      h("strong", null, roll.player),
+      current ? " rolled " : ` rolled (step ${roll.step}) `,
+      roll.dice.join(" + "),
+      roll.regions.length ? ` in ${roll.regions.join(" and ")}` : "",
+      roll.raising_funds ? " to raise funds" : "",
+      current && turn.at_headquarters ? " at Headquarters" : "",
+      roll.reachable.length ? [": reaches ", h("strong", null, roll.reachable.join(", "))] : ": reaches no state",
     ),
   );
 }

@@ -3,6 +3,8 @@ are not announced, a seat sees what its party sees."""
 
 from __future__ import annotations
 
+import pytest
+
 from domain.fold import record
 from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
@@ -66,6 +68,31 @@ def test_view_shape_for_the_viewer():
     assert [p["hand"] for p in shown["players"]] == [7, 8, 6, 5]
     assert shown["undecided"] == 12 and shown["next_player"] == "Al" and shown["phase"] == "campaign"
     assert len(shown["board"]["regions"]) == 4 and shown["board"]["majority"] == 270
+
+
+def rolled(player: str, dice: list[int], reachable: list[str], step: int) -> dict:
+    return {"player": player, "regions": ["Eastern"], "dice": dice, "reachable": reachable, "raising_funds": False, "step": step}
+
+
+# Given the standard four-player setup (the match created at step 1, five setup steps) and these events, then the view's
+# open turn (its player) and its last roll, the same for every perspective.
+LAST_ROLL = [
+    ("before any roll there is none", [], None, None),
+    ("the roll of the open turn", [roll("Al", "Eastern", 6, 6)], "Al", rolled("Al", [6, 6], ["DC", "NY", "VT"], 7)),
+    ("the turn ends with its Ballots cast; its roll stays", [roll("Al", "Eastern", 1, 2), cast("Al", "CT")], None, rolled("Al", [1, 2], ["CT", "MA", "MD"], 7)),
+    ("the next roll takes its place", [roll("Al", "Eastern", 1, 2), cast("Al", "CT"), roll("Betty", "Eastern", 6, 6)], "Betty", rolled("Betty", [6, 6], ["DC", "NY", "VT"], 9)),
+]
+
+
+@pytest.mark.parametrize(("events", "open_turn", "last_roll"), [row[1:] for row in LAST_ROLL], ids=[row[0] for row in LAST_ROLL])
+def test_the_last_roll_is_public_and_outlasts_its_turn(events, open_turn, last_roll):
+    """mr-president.md § CAMPAIGNING: “After selecting a region, announce your choice and
+    roll the dice.” The dice are rolled in the open: every perspective sees the last roll,
+    with the step it was rolled at, also once its turn has ended."""
+    state = given(*events)
+    for perspective in (*PERSPECTIVES, Perspective("seat", "Dot")):
+        shown = SYSTEM.view(state, perspective)
+        assert (shown["turn"] and shown["turn"]["player"], shown["last_roll"]) == (open_turn, last_roll)
 
 
 def _after_absentee(al_ct: int, absentee: str, absentee_votes: int):
