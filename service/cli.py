@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--no-fixtures", action="store_true")
-    sub.add_parser("rebuild", help="rebuild the leaderboards from the store's notification log")
+    sub.add_parser("rebuild", help="rebuild the read models (the match index and the leaderboards) from the store's notification log")
     imp = sub.add_parser("import", help="record event files (every action is checked)")
     imp.add_argument("files", nargs="+", type=Path, help="event files (*.json) or JSON Lines exports (*.jsonl)")
     imp.add_argument("--format", choices=["events", "uecda"], default="events", help="uecda: UECda Daifugō game logs, one match a log (service/uecda.py)")
