@@ -12,7 +12,7 @@ import logging
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from litestar import MediaType, Request, Response, get
@@ -34,35 +34,26 @@ RECONNECT_MS = 1000
 RECONNECT = b"retry: %d\r\n\r\n" % RECONNECT_MS
 
 
-# One frame cache per application (tests run several in one process); it goes with it.
-_caches: weakref.WeakKeyDictionary[Recount, frames.FrameCache] = weakref.WeakKeyDictionary()
+T = TypeVar("T")
 
 
-def frame_cache(app: Recount) -> frames.FrameCache:
-    cache = _caches.get(app)
-    if cache is None:
-        cache = _caches.setdefault(app, frames.FrameCache())
-    return cache
+def _per_app(make: Callable[[Recount], T]) -> Callable[[Recount], T]:
+    """One `make(app)` per application, kept while the application lives (tests run
+    several in one process)."""
+    made: weakref.WeakKeyDictionary[Recount, T] = weakref.WeakKeyDictionary()
+
+    def get(app: Recount) -> T:
+        found = made.get(app)
+        if found is None:
+            found = made.setdefault(app, make(app))
+        return found
+
+    return get
 
 
-_broadcasters: weakref.WeakKeyDictionary[Recount, live.Broadcaster] = weakref.WeakKeyDictionary()
-
-
-def broadcaster(app: Recount) -> live.Broadcaster:
-    found = _broadcasters.get(app)
-    if found is None:
-        found = _broadcasters.setdefault(app, live.Broadcaster(app.listen))
-    return found
-
-
-_standings: weakref.WeakKeyDictionary[Recount, frames.StandingsCache] = weakref.WeakKeyDictionary()
-
-
-def standings_cache(app: Recount) -> frames.StandingsCache:
-    found = _standings.get(app)
-    if found is None:
-        found = _standings.setdefault(app, frames.StandingsCache())
-    return found
+frame_cache = _per_app(lambda app: frames.FrameCache())
+broadcaster = _per_app(lambda app: live.Broadcaster(app.listen))
+standings_cache = _per_app(lambda app: frames.StandingsCache())
 
 
 def page(name: str) -> Response[bytes]:
