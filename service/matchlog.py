@@ -345,7 +345,10 @@ class MatchLog:
         current = self.state
         if current.step == step:  # the writer may have appended records but not yet the state
             return current
-        mark = self._mark_steps[bisect.bisect_right(self._mark_steps, step) - 1]
+        # A copy taken in one step: `_fill_past` (another thread) may insert earlier
+        # checkpoints into the list between a search and an index into it.
+        marks = tuple(self._mark_steps)
+        mark = marks[bisect.bisect_right(marks, step) - 1]
         state = self._marks[mark]
         for record in self.records[mark:step]:
             state = advance(self.system, state, record.version, record.event)

@@ -73,6 +73,8 @@ class CoalescingHttpToolsProtocol(HttpToolsProtocol):
         self.transport = CoalescedWrites(transport, self.loop)  # type: ignore[assignment]
 
 
+GRACEFUL_SHUTDOWN_SECONDS = 3
+
 RECORD_PATH = re.compile(r"/matches/([^/]+)/events")
 # The headers the record route reads; a request repeating one goes the route's own way.
 _READ = {b"authorization", b"idempotency-key", b"content-length"}
@@ -160,5 +162,10 @@ def run(app: Litestar, listening: socket.socket) -> None:
     gc.freeze()
     # No access log: uvicorn formats its arguments for every reply even when the level
     # drops the line (the client address, the quoted path: ~1% of the record path's CPU).
-    config = uvicorn.Config(RecordFastPath(app), loop="uvloop", http=CoalescingHttpToolsProtocol, log_level="warning", access_log=False)
+    # An open live stream (a browser tab following a match) never ends by itself: without
+    # a bound, SIGTERM would wait for every follower to leave before the store is closed.
+    config = uvicorn.Config(
+        RecordFastPath(app), loop="uvloop", http=CoalescingHttpToolsProtocol, log_level="warning", access_log=False,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+    )
     uvicorn.Server(config).run(sockets=[listening])

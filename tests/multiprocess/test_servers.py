@@ -128,3 +128,22 @@ def test_a_server_killed_under_appends_keeps_every_acknowledged_event(tmp_path: 
         records = {match_id: stored(db_file, match_id) for match_id in scripts}
     for match_id, version in acknowledged:
         assert msgspec.to_builtins(records[match_id][version - 1].event) == scripts[match_id][version - 2]
+
+
+def test_a_server_told_to_stop_stops_within_its_grace_even_with_a_live_reader(tmp_path: Path) -> None:
+    """An open live stream never ends by itself (a browser tab following a match): SIGTERM must still stop the
+    server within the graceful-shutdown bound (service/server.py), not when the last reader leaves."""
+    import time
+
+    from service.server import GRACEFUL_SHUTDOWN_SECONDS
+
+    with serving(tmp_path / "store.sqlite") as [(url, process)]:
+        created, _ = new_match(url, 5, seed=3)
+        with httpx.stream("GET", f"{url}/matches/{created['match_id']}/live", timeout=60) as live:
+            assert live.status_code == 200
+            # given a reader in the stream, when the server is told to stop
+            process.terminate()
+            started = time.monotonic()
+            process.wait(GRACEFUL_SHUTDOWN_SECONDS + 10)
+            # then it has stopped within its grace (plus the store's close), with the reader still connected
+            assert time.monotonic() - started < GRACEFUL_SHUTDOWN_SECONDS + 10
