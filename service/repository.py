@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import domain
+from domain.corrections import is_correction
 from domain.protocol import GameSystem
 from service.errors import NotFound
 from service.follow import Follower
@@ -96,6 +97,10 @@ class MatchRepository:
                 self._held(match_id, log)
         if log.version < self.follower.latest.get(match_id, 0):
             newer = self.store.read(match_id, after=log.version)
+            if log.records.base > 1 and any(is_correction(record.event) for record in newer):
+                # Another process corrected the match: read and fold the past the
+                # correction re-checks here, not under the lock every match's lookup takes.
+                log.hold_past()
             with self._lock:
                 try:
                     log.replayed(newer)
