@@ -7,118 +7,21 @@ import bisect
 import functools
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any
 
 import msgspec
 
 from domain.corrections import EventAmended, EventVoided, advance, at_step, in_effect, is_correction, refold
 from domain.protocol import IllegalAction
 from domain.protocol import EVERYONE, GameSystem, Perspective
-from service.errors import NotFound, RecountError
+from service.errors import NotFound
+from service.history import DamagedStream, History
 from service.store import Recorded
 
 CHECKPOINT_EVERY = 32
 # How many of its latest steps a MatchLog keeps in memory after a full load (`trim`):
 # the past is read again from the store when a replay or a correction asks for it.
 RECENT_KEPT = 64
-
-
-class History(Sequence[Recorded]):
-    """A match's records, `history[i]` at version i + 1, holding in memory only the first
-    record and those from version `base` on; the ones between are read (`past()`, the
-    records at versions 1..base - 1) the first time one of them is asked for, and then
-    kept. The latest records, the ones appends and chain hashes look at, never need a
-    read. With base 1 it is a plain list."""
-
-    def __init__(self, first: Recorded, base: int, recent: Sequence[Recorded], past: Callable[[], Sequence[Recorded]] | None):
-        self._first = first
-        # (base, records from version base on) replaced as one value: readers on other
-        # threads never pair a base with the list of another.
-        self._held: tuple[int, list[Recorded]] = (1, [first, *recent]) if base <= 1 else (base, list(recent))
-        self._past = past
-        self._lock = threading.Lock()
-
-    @property
-    def base(self) -> int:
-        return self._held[0]
-
-    def held(self) -> int:
-        """How many records are in memory."""
-        base, recent = self._held
-        return len(recent) + (base > 1)
-
-    def __len__(self) -> int:
-        base, recent = self._held
-        return base - 1 + len(recent)
-
-    @overload
-    def __getitem__(self, index: int) -> Recorded: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Recorded]: ...
-    def __getitem__(self, index: int | slice) -> Recorded | list[Recorded]:
-        base, recent = self._held
-        if isinstance(index, slice):
-            start, stop, stride = index.indices(base - 1 + len(recent))
-            if stride == 1 and start >= base - 1:
-                return recent[start - base + 1 : stop - base + 1]
-            return self.whole()[index]
-        if index < 0:
-            index += base - 1 + len(recent)
-        if index >= base - 1:
-            return recent[index - base + 1]
-        if index == 0:
-            return self._first
-        if index < 0:
-            raise IndexError(index)
-        return self.whole()[index]
-
-    def __iter__(self) -> Iterator[Recorded]:
-        return iter(self.whole())
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and list(self) == list(other)
-
-    def __add__(self, other: Sequence[Recorded]) -> list[Recorded]:
-        return [*self, *other]
-
-    def __repr__(self) -> str:
-        return f"History(base={self.base}, held={self.held()})"
-
-    def extend(self, records: Sequence[Recorded]) -> None:
-        with self._lock:
-            self._held[1].extend(records)
-
-    def whole(self) -> list[Recorded]:
-        """Every record, reading the past from the store if it is not held."""
-        if self._held[0] > 1:
-            with self._lock:
-                base, recent = self._held
-                if base > 1:
-                    assert self._past is not None
-                    past = list(self._past())
-                    if len(past) != base - 1 or any(r.version != v for v, r in enumerate(past, start=1)):
-                        raise DamagedStream(self._first.stream, 1, past[0].version if past else 0)
-                    self._held = (1, [*past, *recent])
-        return self._held[1]
-
-    def trim(self, base: int, past: Callable[[], Sequence[Recorded]]) -> None:
-        """Keep in memory only the first record and those from version `base` on."""
-        with self._lock:
-            held_base, recent = self._held
-            if base > held_base:
-                self._held = (base, recent[base - held_base :])
-                self._past = past
-
-
-class DamagedStream(RecountError):
-    """A stored stream that does not run 1, 2, 3, … without a gap or a repeat: the
-    store was changed behind the application's back. Reported, never replayed."""
-
-    status = 500
-
-    def __init__(self, stream: str, step: int, found: int):
-        super().__init__(f"the stored stream of match {stream!r} is damaged at step {step}: found version {found} there")
-        self.stream, self.step, self.found = stream, step, found
 
 
 class OutOfStep(Exception):
