@@ -116,7 +116,9 @@ class Standings(msgspec.Struct, frozen=True, kw_only=True):
 class Pick(msgspec.Struct, frozen=True, kw_only=True):
     """A field of an allowed action left for the recorder to fill.
 
-    `field` is the event's field (a dotted path into a mapping field: "bids.Al").
+    `field` is the event's field, or a dotted path into it ("bids.0.card",
+    "dice.Al"): build it with `domain.picks.field_path`, as a part
+    may be a player's name with a dot in it ("Smith, Jr.").
     With `most` None it takes one value from `among`; otherwise a list of `least`
     to `most` values from `among`, each value at most `limits.get(value, 1)` times
     (a value listed twice in `among` may also be taken twice). Every event built by

@@ -34,6 +34,7 @@ from litestar.params import FromPath
 
 import domain
 from domain.corrections import NEVER_REWRITTEN, EventAmended, EventVoided, correction_types
+from domain.picks import set_path
 from domain.protocol import Choice, GameSystem, IllegalAction, MatchSetup, Rule, event_tag
 from service import fixtures
 from service.errors import NotFound
@@ -139,27 +140,16 @@ def fields_of(event_type: Any) -> list[FieldDoc]:
 # -- examples -----------------------------------------------------------------------------------------
 
 
-def _set_path(event: dict[str, Any], path: str, value: Any) -> None:
-    *outer, last = path.split(".")
-    target: Any = event
-    for key in outer:
-        target = target[int(key)] if isinstance(target, list) else target.setdefault(key, {})
-    if isinstance(target, list):
-        target[int(last)] = value
-    else:
-        target[last] = value
-
-
 def filled(choice: Choice, rng: random.Random, supply: Any = None) -> dict[str, Any]:
     """The Choice's event with each pick filled within its bounds (at random), then what the system's
     hints ask for, where its guide module knows how (`supply`)."""
     event = msgspec.json.decode(msgspec.json.encode(choice.event))
     for pick in choice.picks:
         if pick.most is None:
-            _set_path(event, pick.field, rng.choice(pick.among))
+            set_path(event, pick.field, rng.choice(pick.among))
             continue
         pool = [value for value in dict.fromkeys(pick.among) for _ in range(pick.limits.get(str(value), pick.among.count(value)))]
-        _set_path(event, pick.field, rng.sample(pool, rng.randint(pick.least, min(pick.most, len(pool)))))
+        set_path(event, pick.field, rng.sample(pool, rng.randint(pick.least, min(pick.most, len(pool)))))
     return supply(choice, event) if supply is not None else event
 
 

@@ -22,6 +22,7 @@ from domain.bid.cards import CLUBS, district_name
 from domain.bid.board import region_of
 from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed
 from domain.bid.state import BidState, finished, reveal_due
+from domain.picks import field_path
 from domain.protocol import Choice, Pick, event_tag
 
 
@@ -66,7 +67,7 @@ def show_bids(state: BidState) -> Choice:
         label=f"Show the bids for {district_name(state.up or '')}",
         event={"type": event_tag(BidsRevealed), "bids": [{"player": seat.player} for seat in seats]},
         picks=[
-            Pick(field=f"bids.{index}.card", among=list(hand), label=f"{seat.player}'s card")
+            Pick(field=field_path("bids", index, "card"), among=list(hand), label=f"{seat.player}'s card")
             for index, (seat, hand) in enumerate(zip(seats, state.hands, strict=True))
         ],
     )

@@ -22,6 +22,7 @@ from domain.mrpresident.debate import card_identified
 from domain.mrpresident.nomination import LAID_OUT, partners
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.tables import DICE_SUMS, MOST_RISKED
+from domain.picks import field_path
 from domain.protocol import Choice, Pick
 
 OFFICES = {"P": "President", "VP": "Vice President"}
@@ -116,8 +117,8 @@ def dice_tickets(state: MatchState, party: int, president, nine: list, player: s
                 label=f"{plain.label}: {player} rolls {total}",
                 picks=[
                     *plain.picks,
-                    Pick(field=f"dice.{player}", among=[p for p in PAIRS if sum(p) == total], label=f"{player}'s dice"),
-                    Pick(field=f"dice.{other}", among=[p for p in PAIRS if sum(p) < total], label=f"{other}'s dice"),
+                    Pick(field=field_path("dice", player), among=[p for p in PAIRS if sum(p) == total], label=f"{player}'s dice"),
+                    Pick(field=field_path("dice", other), among=[p for p in PAIRS if sum(p) < total], label=f"{other}'s dice"),
                 ],
             )
         )

@@ -43,9 +43,10 @@ function distinct(values) {
   return values.filter((value) => !seen.has(key(value)) && seen.add(key(value)));
 }
 
-// "bids.Al" sets event.bids.Al.
+// "bids.0.card" sets event.bids[0].card. A part is escaped as in a JSON Pointer with "."
+// for "/" (domain/picks.py): "dice.Smith, Jr~1" sets event.dice["Smith, Jr."].
 export function setField(event, path, value) {
-  const parts = path.split(".");
+  const parts = path.split(".").map((part) => part.replaceAll("~1", ".").replaceAll("~0", "~"));
   let target = event;
   // Copy each level on the way down (a choice's decided fields stay as listed); a
   // number walks into a list ("bids.0.card").

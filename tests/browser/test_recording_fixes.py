@@ -146,3 +146,20 @@ def test_a_step_recorded_elsewhere_reaches_the_page_after_its_own_taps(phone: An
     served.record(match, [{**play["event"], pick["field"]: pick["among"][: pick["least"]]}])
     expect(page.locator("#actions")).to_have_attribute("data-version", str(version + 1), timeout=6000)
     expect(page.locator("#caption .step-no")).to_have_text(f"Step {version + 1}")
+
+
+def test_the_page_sets_a_pick_path_whose_player_name_has_a_dot(page: Any, served: Any) -> None:
+    """The page reads a Pick's field as domain/picks.py writes it: "dice.Smith, Jr~1" is
+    the dice of the player "Smith, Jr.", "bids.0.card" the first bid's card."""
+    page.goto(f"{served.url}/")
+    built = page.evaluate(
+        """async () => {
+            const { setField } = await import("/static/record-choices.js");
+            const event = { bids: [{ player: "Al" }] };
+            setField(event, "dice.Smith, Jr~1", [1, 2]);
+            setField(event, "dice.a~0b", [3, 4]);
+            setField(event, "bids.0.card", "5C");
+            return event;
+        }"""
+    )
+    assert built == {"bids": [{"player": "Al", "card": "5C"}], "dice": {"Smith, Jr.": [1, 2], "a~b": [3, 4]}}
