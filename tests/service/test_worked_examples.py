@@ -22,7 +22,7 @@ from service.readmodel import MatchIndex
 from tests.conftest import open_recount
 from tests.domain.mrpresident.helpers import TWO, ballot, roll, setup_events
 from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
-from tests.domain.mrpresident.test_advanced import NOMINATION, TICKETS, debate, dem, funds, raise_roll
+from tests.domain.mrpresident.test_advanced import NOMINATION, ROUND, TICKETS, debate, dem, funds, raise_roll
 from tests.service.test_api import auth, post
 
 
@@ -623,6 +623,17 @@ def test_mr_president_debate_example(client: TestClient) -> None:
     assert sum(1 for b in view["ballots"] if b["party"] == "Republican") == 7
     assert [(b["state"], b["recorded"]) for b in view["ballots"] if b["state"] in ("NY", "NV")] == [("NY", False), ("NV", True)]
     assert view["debates"] == [{"issue": "Civil Rights", "won_by": "Republican"}]
+    # “You do not wish to record the New York Ballot as it would limit the times you could campaign in this
+    # state. You do, however, record the Nevada Ballot as you may not campaign in Nevada again and you need
+    # the record to prove you went there.”: Nevada counts as a state campaigned in, New York does not.
+    assert republicans["states_campaigned"] == 6  # NJ, FL, OH, CA, NV, IL
+    batch(client, match, ROUND)  # Betty, Carl and Dot take a turn each
+    ok(client, match, roll("Al", "Western", 6, 6))
+    refused(client, match, cast_by("Al", "NV", "NV"), "mrpresident.limit")  # Nevada's two: one recorded already
+    ok(client, match, cast_by("Al", "NV"))
+    batch(client, match, ROUND)
+    ok(client, match, roll("Al", "Eastern", 6, 1))
+    ok(client, match, cast_by("Al", "NY", "NY", "NY", "NY", "NY"))  # New York's five, none used by the debate
 
 
 # The advanced table with the Democrats' nomination going to Francis O'Day (Effective Total 22 over Edna
