@@ -57,7 +57,20 @@ PLAYERS_MAX = 20
 OPTIONS_MAX = 64
 WORD_MAX = 40  # a system, preset or mode name
 
-PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, description="a player's name as the table says it")]
+# A name is printable text with no space at either end: it is a key of views and patches
+# (replay/patches.py reserves keys that begin with NUL), a word of the notation (one line per
+# action) and what a page shows. The lookahead spans newlines ([\s\S]), as Python's `$`
+# also matches before a final newline.
+NAME_PATTERN = r"^(?![\s\S]*[\x00-\x1f\x7f-\x9f])\S(?:[\s\S]*\S)?$"
+PlayerName = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=NAME_MAX,
+        pattern=NAME_PATTERN,
+        description="a player's name as the table says it: printable text, no space at either end",
+    ),
+]
 Word = Annotated[str, msgspec.Meta(max_length=WORD_MAX)]
 
 
@@ -96,7 +109,9 @@ class Placing(msgspec.Struct, frozen=True, kw_only=True):
 
     player: str
     place: int
-    score: float | int | None = None
+    # A number, whole or not: `float` alone, as OpenAPI's oneOf of "integer" and "number"
+    # refuses a whole number (it is both). msgspec writes an int score as an int.
+    score: float | None = None
     title: str = ""
     reason: str = ""
     steps: list[int] = []
