@@ -20,7 +20,7 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 
 import domain
 from domain.corrections import correction_types
-from domain.protocol import IllegalAction, MatchSetup, Standings, event_tag
+from domain.protocol import NAME_PATTERN, IllegalAction, MatchSetup, Standings, event_tag
 from service import claims
 from service.app import Allowed, AppendResult, Created, DryRun, Recount, request_hash
 from service.claims import ClaimedPlacing, ClaimVerdict
@@ -298,9 +298,19 @@ def _json_position(body: bytes) -> str | None:
     return None
 
 
+# msgspec names a pattern by its regex: a person reads what it means.
+_PATTERNS_IN_WORDS = {f"`str` matching regex {NAME_PATTERN!r}": "a player's name: printable text with no space at either end"}
+
+
+def _in_words(message: str) -> str:
+    for regex, words in _PATTERNS_IN_WORDS.items():
+        message = message.replace(regex, words)
+    return message
+
+
 def _http_error(request: Request, exc: HTTPException) -> Response[ErrorBody]:
     if isinstance(exc, ValidationException):
-        details = exc.extra if exc.extra else None
+        details = [{**item, "message": _in_words(item["message"])} if isinstance(item, dict) and isinstance(item.get("message"), str) else item for item in exc.extra] if exc.extra else None
         # Litestar's detail is only "Validation failed for POST /matches": say what failed.
         said = [
             f"{item['message']} (at {item['key']})" if item.get("key") else str(item["message"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.president.ruleset import Ruleset
+from domain.protocol import PlayerName
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True, omit_defaults=True):
@@ -81,7 +82,7 @@ class PlayerLeft(Event):
 class PlayerJoined(Event):
     """presidents-deck: a player joins between games, seated to the left of `after` (default: last)."""
 
-    player: str
+    player: PlayerName
     after: str | None = None
 
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -41,6 +42,12 @@ SETUP_BOUNDS = [
     ("a name of the longest length", {"players": ["n" * NAME_MAX, *PLAYERS[1:]]}, 201, ""),
     ("a name one character longer", {"players": ["n" * (NAME_MAX + 1), *PLAYERS[1:]]}, 400, "players"),
     ("an empty name", {"players": ["", *PLAYERS[1:]]}, 400, "players"),
+    # A name is a line of the notation and a key of views and patches (replay/patches.py reserves NUL).
+    ("a name across two lines", {"players": ["Bo\nBo", *PLAYERS[1:]]}, 400, "a player's name: printable text"),
+    ("a name ending in a newline", {"players": ["Bo\n", *PLAYERS[1:]]}, 400, "at players[0]"),
+    ("a name with a space before it", {"players": [" Bo", *PLAYERS[1:]]}, 400, "no space at either end"),
+    ("a name beginning with NUL", {"players": ["\u0000=", *PLAYERS[1:]]}, 400, "a player's name"),
+    ("a name with a comma, a dot, a quote, accents", {"players": ['Smith, Jr. "Ñ"', *PLAYERS[1:]]}, 201, ""),
     ("more players than the bound", {"players": [f"P{i}" for i in range(PLAYERS_MAX + 1)]}, 400, "players"),
     ("more options than the bound", {"options": {f"o{i}": 1 for i in range(OPTIONS_MAX + 1)}}, 400, "options"),
     ("options bigger than a setup's body", {"options": {"o": "x" * SETUP_BODY_MAX}}, 413, "bytes at most"),
@@ -203,3 +210,15 @@ def test_a_body_decoded_in_one_pass_is_recorded_as_sent_and_names_its_recorder(c
     assert entry["event"]["hands"] == deal["hands"] and entry["event"]["dealer"] == deal["dealer"]
     # The token is hashed once, by the access check; the record names it by that hash.
     assert entry["recorded_by"] == "write-token:" + hashlib.sha256(token.encode()).hexdigest()[:8]
+
+
+@pytest.mark.parametrize(("name", "fits"), [("Zoe", True), ("Smith, Jr.", True), ("Zoe\n", False), (" Zoe", False), ("n" * (NAME_MAX + 1), False)])
+def test_a_joining_player_s_name_is_bounded_as_a_seated_one(name: str, fits: bool) -> None:
+    """presidents-deck.txt: a player may join between games; their name fits as the names of a setup do."""
+    from domain.president.events import PlayerJoined
+
+    if fits:
+        assert msgspec.convert({"type": "PlayerJoined", "player": name}, PlayerJoined).player == name
+    else:
+        with pytest.raises(msgspec.ValidationError):
+            msgspec.convert({"type": "PlayerJoined", "player": name}, PlayerJoined)
