@@ -204,13 +204,7 @@ def prepared(
     def before() -> list[msgspec.Struct]:
         return [r.event for r in earlier()]
 
-    states = checked(log, state, version, events, before)
-    while due := list(log.system.follow_up(states[-1])):
-        # Events the rules make happen by themselves (a sealed-bid reveal once all
-        # have committed), recorded in the same transaction and checked all the same.
-        so_far = list(events)
-        states += checked(log, states[-1], version + len(events), due, lambda: before() + so_far)
-        events += due
+    events, states = with_follow_ups(log, state, version, events, before)
     records = [Recorded(job.stream, version + i + 1, log.system.name, event, after_meta(log, job.meta, states[i])) for i, event in enumerate(events)]
     records = chain.link(records, heads, planned if planned is not None else log.records)
     heads[job.stream] = (records[-1].version, states[-1])
@@ -246,6 +240,37 @@ def checked(
                 recorded.append(event)
         states.append(state)
     return states
+
+
+def with_follow_ups(
+    log: MatchLog, state: Any, version: int, sent: list[msgspec.Struct], earlier: Callable[[], list[msgspec.Struct]]
+) -> tuple[list[msgspec.Struct], list[Any]]:
+    """The events to record for the `sent` ones, and the states after each: each sent event
+    checked, and right after the one that makes them due, the events the rules make happen
+    by themselves (`follow_up`: a sealed-bid reveal once every bid is committed), checked all
+    the same, in the same transaction. Where the batch goes on with events of those very
+    types, it records them itself (a log that spells out its reveals): they are checked as
+    sent, not added twice."""
+    follow_up = log.system.follow_up
+    events: list[msgspec.Struct] = []
+    states: list[Any] = []
+
+    def check(more: list[msgspec.Struct]) -> None:
+        nonlocal state
+        n = len(events)  # the events before `more`, read only at a correction
+        states.extend(checked(log, state, version + n, more, lambda: earlier() + events[:n]))
+        events.extend(more)
+        state = states[-1]
+
+    for i, event in enumerate(sent):
+        check([event])
+        while (due := list(follow_up(state))) and not _sent_next(sent[i + 1 : i + 1 + len(due)], due):
+            check(due)
+    return events, states
+
+
+def _sent_next(ahead: list[msgspec.Struct], due: list[msgspec.Struct]) -> bool:
+    return len(ahead) == len(due) and all(type(a) is type(b) for a, b in zip(ahead, due, strict=True))
 
 
 def said(log: MatchLog, recorded: Sequence[msgspec.Struct], step: int) -> str:

@@ -43,6 +43,7 @@ def check_bids_revealed(state: BidState, event: BidsRevealed) -> None:
     for bid in event.bids:
         in_match(state, bid.player)
     rounds_left(state)
+    not_shown_already(state, event.bids)
     district_up(state)
     one_bid_each(state, event.bids)
     for bid in event.bids:
@@ -70,6 +71,20 @@ def no_district_up(state: BidState) -> None:
     if state.up is not None:
         raise IllegalAction(
             f"{district_name(state.up)} is still up for bid: show the bids before drawing another club",
+            DISTRICT_UP,
+        )
+
+
+def not_shown_already(state: BidState, bids: tuple[Bid, ...]) -> None:
+    """presidential-bid.txt § play: “That card represents the district that is now up
+    for bid.” The bids of the last district, shown again with none up, are a reveal
+    recorded twice: said as such (a log that spells out a reveal the service recorded
+    by itself once every sealed bid was committed)."""
+    last = state.districts[-1] if state.districts else None
+    if state.up is None and last is not None and set(bids) == set(last.bids):
+        raise IllegalAction(
+            f"these bids were shown at step {last.step} already (once every sealed bid is committed, the reveal is "
+            "recorded by itself); no district is up for bid now",
             DISTRICT_UP,
         )
 

@@ -213,6 +213,47 @@ def test_sealed_bids_are_revealed_by_the_service_once_all_are_committed(client: 
     assert post(client, match, [{"type": "BidCommitted", "player": "Al", "card": "AH"}]).status_code == 422
 
 
+@pytest.mark.parametrize(
+    ("given_", "batch", "then_types"),
+    [
+        # the service adds the reveal right after the commit that makes it due, not after the batch
+        ("a batch crossing a round", ["commit Betty", "up 8C"], ["BidCommitted", "BidsRevealed", "DistrictRevealed"]),
+        # a log that spells out its reveal records it once, as sent (in its own order)
+        ("a batch with its own reveal", ["commit Betty", "show", "up 8C"], ["BidCommitted", "BidsRevealed", "DistrictRevealed"]),
+        ("a batch ending on the last commit", ["commit Betty"], ["BidCommitted", "BidsRevealed"]),
+    ],
+)
+def test_a_sealed_round_s_reveal_is_recorded_once_right_after_the_last_commit(client: TestClient, given_: str, batch: list[str], then_types: list[str]) -> None:
+    """docs/house-rules.md § Sealed bids (Presidential Bid): “the bids are shown when every
+    player has committed”; the reveal follows the commit that completes the round, wherever
+    that commit is in a batch, and a batch that records the reveal itself is not given two."""
+    match = client.post("/matches", json={"system": "bid", "players": ["Al", "Betty"]}).json()
+    said = {
+        "commit Betty": {"type": "BidCommitted", "player": "Betty", "card": "QS"},
+        "show": {"type": "BidsRevealed", "bids": [{"player": "Betty", "card": "QS"}, {"player": "Al", "card": "KH"}]},
+        "up 8C": {"type": "DistrictRevealed", "district": "8C"},
+    }
+    assert post(client, match, [{"type": "DistrictRevealed", "district": "7C"}, {"type": "BidCommitted", "player": "Al", "card": "KH"}]).status_code == 201
+    reply = post(client, match, [said[line] for line in batch], expected=3)
+    assert reply.status_code == 201, reply.text
+    events = client.get(f"/matches/{match['match_id']}/events", params={"from": 4}, headers=auth(match["write_token"])).json()["events"]
+    assert [e["type"] for e in events] == then_types
+    assert reply.json()["version"] == 3 + len(then_types)
+
+
+def test_a_log_s_own_reveal_after_the_service_recorded_it_is_refused_in_words(client: TestClient) -> None:
+    """presidential-bid.txt § play: “That card represents the district that is now up for bid.”
+    A log sent one action at a time that spells out its reveal: the service recorded the
+    reveal with the last commit, so the log's copy is refused saying so, and nothing changes."""
+    match = client.post("/matches", json={"system": "bid", "players": ["Al", "Betty"]}).json()
+    post(client, match, [{"type": "DistrictRevealed", "district": "7C"}, {"type": "BidCommitted", "player": "Al", "card": "KH"}])
+    assert post(client, match, [{"type": "BidCommitted", "player": "Betty", "card": "QS"}]).json()["version"] == 5
+    reply = post(client, match, [{"type": "BidsRevealed", "bids": [{"player": "Al", "card": "KH"}, {"player": "Betty", "card": "QS"}]}])
+    assert reply.status_code == 422 and reply.json()["rule"]["id"] == "bid.district-up"
+    assert "shown at step 5 already" in reply.json()["error"]
+    assert versions(client, match) == 5
+
+
 def test_concurrent_recorders_of_different_matches_are_committed_together_in_order(client: TestClient, recount) -> None:
     """Group commit: many requests in flight at once, each answered after its own
     events are stored, each match's events in the order its recorder sent them."""

@@ -111,3 +111,17 @@ def test_every_quote_is_a_sentence_of_the_text():
     cited = [rule for rule in vars(rules).values() if isinstance(rule, Rule) and rule.source.startswith(rules.TEXT)]
     assert len(cited) >= 15
     assert [rule.id for rule in cited if rule.quote not in text] == []
+
+
+def test_a_reveal_recorded_twice_is_said_as_such(table):
+    """play: “That card represents the district that is now up for bid.” The last round's
+    bids shown again (in any order) with no district up: the words say they were shown at
+    that step (the service records a sealed round's reveal by itself), not only that no
+    district is up; other bids get the plain refusal."""
+    state = table.state(["up 7C", "commit Al 9H", "commit Betty QS", "show Al 9H Betty QS"])
+    with pytest.raises(IllegalAction) as again:
+        SYSTEM.check(state, table.action("show Betty QS Al 9H"))
+    assert again.value.rule.id == "bid.district-up" and "shown at step 5 already" in again.value.what
+    with pytest.raises(IllegalAction) as other:
+        SYSTEM.check(state, table.action("show Al 10H Betty KS"))
+    assert other.value.rule.id == "bid.district-up" and "already" not in other.value.what
