@@ -59,16 +59,17 @@ WORD_MAX = 40  # a system, preset or mode name
 
 # A name is printable text with no space at either end: it is a key of views and patches
 # (replay/patches.py reserves keys that begin with NUL), a word of the notation (one line per
-# action) and what a page shows. The lookahead spans newlines ([\s\S]), as Python's `$`
+# action) and what a page shows; and not "everyone" or "spectator", the views a reader asks
+# for beside a player's (`?as=`). The lookahead spans newlines ([\s\S]), as Python's `$`
 # also matches before a final newline.
-NAME_PATTERN = r"^(?![\s\S]*[\x00-\x1f\x7f-\x9f])\S(?:[\s\S]*\S)?$"
+NAME_PATTERN = r"^(?!(?:everyone|spectator)$)(?![\s\S]*[\x00-\x1f\x7f-\x9f])\S(?:[\s\S]*\S)?$"
 PlayerName = Annotated[
     str,
     msgspec.Meta(
         min_length=1,
         max_length=NAME_MAX,
         pattern=NAME_PATTERN,
-        description="a player's name as the table says it: printable text, no space at either end",
+        description="a player's name as the table says it: printable text, no space at either end, not 'everyone' or 'spectator'",
     ),
 ]
 Word = Annotated[str, msgspec.Meta(max_length=WORD_MAX)]

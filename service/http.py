@@ -299,7 +299,7 @@ def _json_position(body: bytes) -> str | None:
 
 
 # msgspec names a pattern by its regex: a person reads what it means.
-_PATTERNS_IN_WORDS = {f"`str` matching regex {NAME_PATTERN!r}": "a player's name: printable text with no space at either end"}
+_PATTERNS_IN_WORDS = {f"`str` matching regex {NAME_PATTERN!r}": "a player's name: printable text with no space at either end, not 'everyone' or 'spectator' (the other views of ?as=)"}
 
 
 def _in_words(message: str) -> str:

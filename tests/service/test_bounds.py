@@ -47,6 +47,8 @@ SETUP_BOUNDS = [
     ("a name ending in a newline", {"players": ["Bo\n", *PLAYERS[1:]]}, 400, "at players[0]"),
     ("a name with a space before it", {"players": [" Bo", *PLAYERS[1:]]}, 400, "no space at either end"),
     ("a name beginning with NUL", {"players": ["\u0000=", *PLAYERS[1:]]}, 400, "a player's name"),
+    ("a player named as a view of ?as=", {"players": ["everyone", *PLAYERS[1:]]}, 400, "not 'everyone' or 'spectator'"),
+    ("a player named Spectator, capitalised", {"players": ["Spectator", *PLAYERS[1:]]}, 201, ""),
     ("a name with a comma, a dot, a quote, accents", {"players": ['Smith, Jr. "Ñ"', *PLAYERS[1:]]}, 201, ""),
     ("more players than the bound", {"players": [f"P{i}" for i in range(PLAYERS_MAX + 1)]}, 400, "players"),
     ("more options than the bound", {"options": {f"o{i}": 1 for i in range(OPTIONS_MAX + 1)}}, 400, "options"),
