@@ -13,13 +13,14 @@ def perspective(log: MatchLog, token: str | None, wanted: str | None) -> Perspec
     """Who a reader is, from their token and what they ask to see.
 
     No token: a spectator. The write token sees everything or any seat. A seat
-    token sees its own seat. Once the match is over everyone sees everything,
+    token sees its own seat (a player who joined has one too: see
+    `MatchLog.seat_token_hashes`, which may read the store). Once the match is over everyone sees everything,
     unless the match was created to keep hands private."""
     meta = log.created.meta
     is_writer = token is not None and tokens.matches(token, meta.write_token_sha256)
     seat = None
     if token is not None and not is_writer:
-        seat = next((p for p, h in (meta.seat_token_sha256 or {}).items() if tokens.matches(token, h)), None)
+        seat = next((p for p, h in log.seat_token_hashes().items() if tokens.matches(token, h)), None)
         if seat is None:
             raise Forbidden("this token is neither the match's write token nor one of its seat tokens")
     players = list(log.system.players(log.state))
@@ -49,7 +50,7 @@ def authorize_write(log: MatchLog, token: str | None) -> str:
         raise Unauthenticated("recording needs the match's write token (Authorization: Bearer …)")
     digest = tokens.sha256(token)
     if not tokens.same_digest(digest, meta.write_token_sha256):
-        if any(tokens.same_digest(digest, h) for h in (meta.seat_token_sha256 or {}).values()):
+        if any(tokens.same_digest(digest, h) for h in log.seat_token_hashes().values()):
             raise Forbidden("a seat token can follow the match but not record in it")
         raise Forbidden("this is not the match's write token")
     return digest

@@ -30,10 +30,16 @@ MATCH_OVER = Rule(
 class Job:
     """One append on its way to the store: decoded and authorized, not yet checked."""
 
-    __slots__ = ("stream", "expected", "events", "meta", "log", "system", "future", "waiter", "attempts", "prechecked", "encoded", "corrects")
+    __slots__ = ("stream", "expected", "events", "meta", "log", "system", "future", "waiter", "attempts", "prechecked", "encoded", "corrects", "seat_hash")
 
-    def __init__(self, stream: str, expected: int | None, events: list[msgspec.Struct], meta: Meta, log: MatchLog | None, system: GameSystem | None = None):
+    def __init__(
+        self, stream: str, expected: int | None, events: list[msgspec.Struct], meta: Meta, log: MatchLog | None,
+        system: GameSystem | None = None, seat_hash: Callable[[str], str] | None = None,
+    ):
         self.stream = stream
+        # A newcomer's seat token's hash (the recorder's write token derives it), stored
+        # with the event that seats them (see after_meta).
+        self.seat_hash = seat_hash
         self.system = log.system if log is not None else system
         self.expected = expected
         self.events = events
@@ -205,7 +211,11 @@ def prepared(
         return [r.event for r in earlier()]
 
     events, states = with_follow_ups(log, state, version, events, before)
-    records = [Recorded(job.stream, version + i + 1, log.system.name, event, after_meta(log, job.meta, states[i])) for i, event in enumerate(events)]
+    befores = [state, *states[:-1]]
+    records = [
+        Recorded(job.stream, version + i + 1, log.system.name, event, after_meta(log, job, befores[i], states[i]))
+        for i, event in enumerate(events)
+    ]
     records = chain.link(records, heads, planned if planned is not None else log.records)
     heads[job.stream] = (records[-1].version, states[-1])
     if any(is_correction(e) for e in events) or job.stream in heads_records:
@@ -281,11 +291,21 @@ def said(log: MatchLog, recorded: Sequence[msgspec.Struct], step: int) -> str:
         return type(recorded[step - 1]).__name__
 
 
-def after_meta(log: MatchLog, meta: Meta, after: Any) -> Meta:
-    """The job's meta with what the match index reads from an event: whether the match
-    is over after it, and the players when they are no longer those it was created with."""
+def after_meta(log: MatchLog, job: Job, before: Any, after: Any) -> Meta:
+    """The job's meta with what the match index reads from an event (whether the match
+    is over after it, and the players when they are no longer those it was created
+    with), and the seat token hashes of the players it seats who were not seated
+    before it (a newcomer reads their own seat as those seated at the start do)."""
+    meta = job.meta
     seated = tuple(log.system.players(after))
     ends = log.system.finished(after)
     if not ends and seated == log.seated_at_start:
         return meta
-    return msgspec.structs.replace(meta, ends_match=ends, seated=None if seated == log.seated_at_start else seated)
+    hashed = job.seat_hash
+    newcomers = [p for p in seated if p not in log.seated_at_start and p not in log.system.players(before)] if hashed else []
+    return msgspec.structs.replace(
+        meta,
+        ends_match=ends,
+        seated=None if seated == log.seated_at_start else seated,
+        seat_token_sha256={p: hashed(p) for p in newcomers} if hashed and newcomers else None,
+    )

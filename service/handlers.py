@@ -133,15 +133,16 @@ def decode_append(log: MatchLog, body: bytes) -> Any | None:
         return None
 
 
-def job_for(services: Services, log: MatchLog, token_digest: str, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> Job:
-    """`token_digest`: the write token's SHA-256, as `access.authorize_write` returns it."""
+def job_for(services: Services, log: MatchLog, token: str, token_digest: str, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> Job:
+    """`token`: the write token; `token_digest`: its SHA-256, as `access.authorize_write`
+    returns it. A player the job seats gets the seat token the write token derives for them."""
     meta = Meta(
         recorded_at=services.clock(),
         recorded_by="write-token:" + token_digest[:8],
         idempotency_key=idempotency_key,
         request_hash=request_hash,
     )
-    return Job(log.stream, expected_version, events, meta, log)
+    return Job(log.stream, expected_version, events, meta, log, seat_hash=lambda player: tokens.sha256(tokens.seat_token(token, log.stream, player)))
 
 
 def prepare(
@@ -160,7 +161,8 @@ def prepare(
     digest = access.authorize_write(log, token)
     if not raw_events:
         raise Malformed("no events to record")
-    return job_for(services, log, digest, decode_actions(log, raw_events), expected_version, idempotency_key, request_hash)
+    assert token is not None  # authorized
+    return job_for(services, log, token, digest, decode_actions(log, raw_events), expected_version, idempotency_key, request_hash)
 
 
 def record(services: Services, match_id: str, token: str | None, raw_events: Sequence[Any], **kwargs: Any) -> AppendResult:
@@ -192,7 +194,7 @@ async def record_async(
         events = decode_actions(log, raw_events)
     else:
         events = await asyncio.to_thread(decode_actions, log, raw_events)
-    return await _submit(services, log, digest, events, expected_version, idempotency_key, request_hash)
+    return await _submit(services, log, token, digest, events, expected_version, idempotency_key, request_hash)
 
 
 async def record_body_async(services: Services, match_id: str, token: str | None, body: bytes, *, idempotency_key: str | None = None, request_hash: str | None = None) -> AppendResult | None:
@@ -210,15 +212,16 @@ async def record_body_async(services: Services, match_id: str, token: str | None
     digest = access.authorize_write(log, token)
     if not request.events:
         raise Malformed("no events to record")
-    return await _submit(services, log, digest, request.events, request.expected_version, idempotency_key, request_hash)
+    return await _submit(services, log, token, digest, request.events, request.expected_version, idempotency_key, request_hash)
 
 
-async def _submit(services: Services, log: MatchLog, token_digest: str, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> AppendResult:
+async def _submit(services: Services, log: MatchLog, token: str | None, token_digest: str, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> AppendResult:
     if log.records.base > 1 and any(is_correction(event) for event in events):
         # A correction re-checks from the step it corrects: a log loaded from a
         # snapshot reads that past from the store, which must not happen on the loop.
         await asyncio.to_thread(log.hold_past)
-    job = job_for(services, log, token_digest, events, expected_version, idempotency_key, request_hash)
+    assert token is not None  # authorized
+    job = job_for(services, log, token, token_digest, events, expected_version, idempotency_key, request_hash)
     if expected_version is not None and expected_version > log.head[0]:
         job.log = await asyncio.to_thread(match_log, services, log.stream)
     return await services.writer.submit(job)

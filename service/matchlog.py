@@ -52,6 +52,10 @@ class MatchLog:
         self._marks: dict[int, Any] = {1: self.state}
         self._mark_steps: list[int] = [1]
         self.keys: dict[str, tuple[int, int, str | None]] = {}
+        # Seat token hashes of the players who joined, from the records that seated them
+        # (the created record holds those of the players it seats).
+        self.joined_seats: dict[str, str] = {}
+        self._seats_read_from = 1  # the records before this version were read for joined seats
         # The first step whose checkpoints are all held (see `trim`, `from_snapshot`).
         self._past_base = 1
         self._past_lock = threading.RLock()
@@ -136,6 +140,20 @@ class MatchLog:
                     bisect.insort(self._mark_steps, step)
             self._past_base = 1
 
+    def seat_token_hashes(self) -> dict[str, str]:
+        """Every seat token's hash by player: those the match was created with, and those
+        of the players who joined since. A log loaded from a snapshot reads its past from
+        the store the first time a player seated now joined before the snapshot (a
+        blocking read: call it off the event loop)."""
+        created = self.created.meta.seat_token_sha256 or {}
+        base = self.records.base
+        if base > self._seats_read_from and any(p not in created and p not in self.joined_seats for p in self.system.players(self.state)):
+            for record in self.records.whole()[1:base]:
+                if record.meta.seat_token_sha256:
+                    self.joined_seats.update(record.meta.seat_token_sha256)
+            self._seats_read_from = base  # once: a match recorded before newcomers had seat tokens has none to find
+        return {**created, **self.joined_seats} if self.joined_seats else created
+
     @property
     def created(self) -> Recorded:
         return self.records[0]
@@ -173,6 +191,9 @@ class MatchLog:
             if record.version % CHECKPOINT_EVERY == 0 or is_correction(record.event):
                 self._marks[record.version] = state
                 self._mark_steps.append(record.version)
+        for record in records:
+            if record.meta.seat_token_sha256:
+                self.joined_seats.update(record.meta.seat_token_sha256)
         self.records.extend(records)
         self.head = (records[-1].version, states[-1])
         self.state = states[-1]

@@ -40,7 +40,8 @@ class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=Fal
     recorded_by: str
     idempotency_key: str | None = None
     request_hash: str | None = None
-    # Only on a match's first event: hashes of its write token and seat tokens.
+    # Only on a match's first event: hashes of its write token and seat tokens; the seat
+    # tokens' also on an event that seats players who joined (theirs only).
     write_token_sha256: str | None = None
     seat_token_sha256: dict[str, str] | None = None
     # Only on a match's first event: hands stay hidden from non-players after the end.

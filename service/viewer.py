@@ -110,7 +110,8 @@ async def live_frames(
     app = recount_of(request)
     # The first read of a match loads it from the store: keep that off the event loop.
     log = await asyncio.to_thread(app.log, match_id)
-    perspective = app.perspective(log, bearer(request) or token, as_)
+    # A newcomer's seat token may be found only in the past of a log loaded from a snapshot.
+    perspective = await asyncio.to_thread(app.perspective, log, bearer(request) or token, as_)
     seen_as = label(perspective)
     resume = request.headers.get("last-event-id", "")
     seen = int(resume) if resume.isdigit() else (after if after is not None else log.version)
