@@ -47,7 +47,7 @@ def match_certificate(request: Request, match_id: FromPath[str]) -> Certificate:
     return export.certificate(recount_of(request), match_id)
 
 
-@get("/matches/{match_id:str}/export", sync_to_thread=True, operation_id="exportMatch", responses=errors_documented(400, 401, 403, 404, 503))
+@get("/matches/{match_id:str}/export", sync_to_thread=True, media_type=NDJSON, operation_id="exportMatch", responses=errors_documented(400, 401, 403, 404, 503))
 def export_match(request: Request, match_id: FromPath[str]) -> Response[bytes]:
     """The match as JSON Lines: a header, then each event with its recorded metadata
     (the write token, or anyone once the match is over and its hands are not private)."""

@@ -36,6 +36,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
     recount.close()
 
 
+def declared_types(document: dict[str, Any], path: str, method: str) -> set[str]:
+    responses = document["paths"][path][method]["responses"]
+    return {kind for status in ("200", "201") if status in responses for kind in responses[status]["content"]}
+
+
 def validator(document: dict[str, Any], path: str, method: str) -> Any:
     """The validator of the operation's 200 (or 201) JSON body, its references resolved in the document."""
     responses = document["paths"][path][method]["responses"]
@@ -72,7 +77,17 @@ def test_a_played_match_s_answers_fit_the_document(served: Any, name: str) -> No
             headers = {"Authorization": f"Bearer {token}"} if token else {}
             reply = client.post(url, json={}, headers=headers) if method == "post" else client.get(url, headers=headers)
             assert reply.status_code == 200, f"{method.upper()} {url}: {reply.status_code} {reply.text[:300]}"
+            assert reply.headers["content-type"].split(";")[0] in declared_types(document, path, method)
             errors = [f"{error.instance_path}: {error.message[:200]}" for error in check.iter_errors(reply.json())]
             if errors:
                 failures.append(f"{method.upper()} {url} ({'write' if token else 'spectator'}): {errors[:3]}")
     assert not failures, "\n".join(failures)
+
+
+def test_an_export_is_served_as_the_type_the_document_declares(served: Any) -> None:
+    """The export is JSON Lines, and the document says so (it said application/json)."""
+    client, document, matches = served
+    created = next(iter(matches.values()))
+    reply = client.get(f"/matches/{created.match_id}/export", headers={"Authorization": f"Bearer {created.write_token}"})
+    assert reply.status_code == 200
+    assert reply.headers["content-type"].split(";")[0] in declared_types(document, "/matches/{match_id}/export", "get") == {"application/x-ndjson"}
