@@ -24,7 +24,7 @@ def start(setup: MatchSetup) -> MatchCreated:
     the board checked. Refuses a setup the rules forbid."""
     if setup.system != NAME:
         raise IllegalAction(f"this is the {NAME!r} system, not {setup.system!r}", SETUP)
-    players = [player.strip() for player in setup.players]
+    players = list(setup.players)  # names are bounded where the setup is decoded (domain/protocol.py PlayerName)
     if not 2 <= len(players) <= 3:
         raise IllegalAction(f"Presidential Bid is for 2 or 3 players, not {len(players)}", PLAYERS)
     if not all(players) or len(set(players)) != len(players):
