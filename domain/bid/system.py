@@ -24,10 +24,10 @@ def start(setup: MatchSetup) -> MatchCreated:
     the board checked. Refuses a setup the rules forbid."""
     if setup.system != NAME:
         raise IllegalAction(f"this is the {NAME!r} system, not {setup.system!r}", SETUP)
-    players = list(setup.players)  # names are bounded where the setup is decoded (domain/protocol.py PlayerName)
+    players = list(setup.players)
     if not 2 <= len(players) <= 3:
         raise IllegalAction(f"Presidential Bid is for 2 or 3 players, not {len(players)}", PLAYERS)
-    if not all(players) or len(set(players)) != len(players):
+    if not all(player.strip() for player in players) or len(set(players)) != len(players):
         raise IllegalAction("each player needs a name of their own", PLAYERS)
     mode = setup.mode or "full"
     if mode != "full":

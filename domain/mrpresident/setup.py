@@ -34,7 +34,7 @@ ADVANCED_FLAGS = ("nomination", "advertising", "fund_raising", "debates", "incum
 def start(setup: MatchSetup) -> MatchCreated:
     """The match-created event: players, mode, the resolved ruleset and board."""
     players = list(setup.players)
-    if len(players) not in (2, 4) or len(set(players)) != len(players) or not all(players):
+    if len(players) not in (2, 4) or len(set(players)) != len(players) or not all(player.strip() for player in players):
         raise IllegalAction(f"Mr. President needs 2 or 4 players with distinct names, not {players}", rules.PLAYERS)
     if setup.mode not in ("popular", "electoral"):
         raise IllegalAction(f"choose mode 'popular' or 'electoral' (got {setup.mode!r})", rules.MODE)

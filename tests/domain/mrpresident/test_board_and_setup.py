@@ -119,6 +119,7 @@ def test_a_users_board_is_embedded_in_the_first_event():
 
 SETUP_ROWS = [
     Case("Number of players: 2 or 4", None, setup(players=["Al", "Betty", "Carl"]), "mrpresident.players"),
+    Case("Number of players: 2 or 4, each with a name (a blank one is none)", None, setup(players=["Al", " "]), "mrpresident.players"),
     Case("Players must decide popular or electoral votes", None, setup(mode=None), "mrpresident.mode"),
     Case("an unknown preset", None, setup(preset="expert"), "mrpresident.options"),
     Case("INCUMBENT YEAR (Electoral Vote Tally only): not in popular play", None, setup(mode="popular", options={"incumbent": "Democratic", "incumbent_president": "Thomas Rourke"}), "mrpresident.incumbent.electoral"),
