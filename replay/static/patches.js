@@ -6,6 +6,13 @@ const REPLACED = "\u0000=";
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
+// Set a key of a view's object: a player's name is a key, and a player may be called
+// "__proto__", which plain assignment would take for the object's prototype.
+export function put(target, key, value) {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
 // `old` with `patch` applied, as a new value: `old` is left as it was, and the parts
 // that did not change are shared with it, not copied (so views must not be mutated).
 export function apply(old, patch) {
@@ -13,7 +20,7 @@ export function apply(old, patch) {
     const out = { ...old };
     for (const [key, value] of Object.entries(patch)) {
       if (key === DELETED) continue;
-      out[key] = Object.hasOwn(old, key) ? apply(old[key], value) : value;
+      put(out, key, Object.hasOwn(old, key) ? apply(old[key], value) : value);
     }
     for (const key of patch[DELETED] || []) delete out[key];
     return out;

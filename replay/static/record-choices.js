@@ -8,6 +8,7 @@
 import { h } from "/static/dom.js";
 import { cardLabel } from "/static/cards.js";
 import { applyHints, drawHints, drawSeals, hintsWanting, needsForm, nextSeal, startHints } from "/static/record-hints.js";
+import { put } from "/static/patches.js";
 
 const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
 
@@ -51,10 +52,12 @@ export function setField(event, path, value) {
   // Copy each level on the way down (a choice's decided fields stay as listed); a
   // number walks into a list ("bids.0.card").
   for (const part of parts.slice(0, -1)) {
-    const inner = target[part];
-    target = target[part] = Array.isArray(inner) ? inner.map((item) => (item && typeof item === "object" ? { ...item } : item)) : { ...(inner || {}) };
+    const inner = Object.hasOwn(target, part) ? target[part] : undefined;
+    const copy = Array.isArray(inner) ? inner.map((item) => (item && typeof item === "object" ? { ...item } : item)) : { ...(inner || {}) };
+    put(target, part, copy);
+    target = copy;
   }
-  target[parts[parts.length - 1]] = value;
+  put(target, parts[parts.length - 1], value);
 }
 
 // The first `least` values a list pick can take, when its size is fixed.

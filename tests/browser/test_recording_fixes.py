@@ -148,18 +148,26 @@ def test_a_step_recorded_elsewhere_reaches_the_page_after_its_own_taps(phone: An
     expect(page.locator("#caption .step-no")).to_have_text(f"Step {version + 1}")
 
 
-def test_the_page_sets_a_pick_path_whose_player_name_has_a_dot(page: Any, served: Any) -> None:
+def test_the_page_sets_a_pick_path_whose_player_name_has_a_dot_or_is_proto(page: Any, served: Any) -> None:
     """The page reads a Pick's field as domain/picks.py writes it: "dice.Smith, Jr~1" is
-    the dice of the player "Smith, Jr.", "bids.0.card" the first bid's card."""
+    the dice of the player "Smith, Jr.", "bids.0.card" the first bid's card; a player
+    called "__proto__" is set and patched as a key, not taken for the prototype."""
     page.goto(f"{served.url}/")
-    built = page.evaluate(
+    built = json.loads(page.evaluate(
         """async () => {
             const { setField } = await import("/static/record-choices.js");
             const event = { bids: [{ player: "Al" }] };
             setField(event, "dice.Smith, Jr~1", [1, 2]);
             setField(event, "dice.a~0b", [3, 4]);
             setField(event, "bids.0.card", "5C");
-            return event;
+            setField(event, "dice.__proto__", [5, 6]);
+            const { apply } = await import("/static/patches.js");
+            const view = JSON.parse('{"hands": {"Al": {"count": 1}, "__proto__": {"count": 2}}}');
+            const patched = apply(view, JSON.parse('{"hands": {"__proto__": {"count": 1}}}'));
+            // As JSON: Playwright's own serialisation drops a key called "__proto__".
+            return JSON.stringify({ event, patched, own: Object.hasOwn(patched.hands, "__proto__") });
         }"""
-    )
-    assert built == {"bids": [{"player": "Al", "card": "5C"}], "dice": {"Smith, Jr.": [1, 2], "a~b": [3, 4]}}
+    ))
+    # A player named "__proto__" is a key like any other, set and patched as one.
+    assert built["event"] == {"bids": [{"player": "Al", "card": "5C"}], "dice": {"Smith, Jr.": [1, 2], "a~b": [3, 4], "__proto__": [5, 6]}}
+    assert built["patched"] == {"hands": {"Al": {"count": 1}, "__proto__": {"count": 1}}} and built["own"]
