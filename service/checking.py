@@ -194,14 +194,20 @@ def prepared(
         if digest != job.meta.request_hash:
             raise Conflict(f"Idempotency-Key {key!r} was already used for a different request")
         return AppendResult(job.stream, last, first, replayed=True)
-    if job.expected is not None and job.expected != version:
+    sent = job.events
+    echo = echoed(log, version, sent) if job.stream not in heads else 0
+    if job.expected is not None and job.expected != version and not (echo and job.expected == version - echo):
         raise Conflict(f"expected the match at version {job.expected}, but it is at version {version}; reload and retry")
-    if log.system.finished(state) and not all(is_correction(e) for e in job.events):
+    if echo:
+        if len(sent) == echo:
+            return AppendResult(job.stream, version, version - echo + 1, replayed=True)
+        sent = sent[echo:]
+    if log.system.finished(state) and not all(is_correction(e) for e in sent):
         # The game's own rule says why, where it has one ("Play like this continues for thirteen
         # rounds"); the house rule only where the game's check would let the action through.
-        log.system.check(state, next(e for e in job.events if not is_correction(e)))
+        log.system.check(state, next(e for e in sent if not is_correction(e)))
         raise IllegalAction("the match is over: nothing more can be recorded but corrections", MATCH_OVER)
-    events = list(job.events)
+    events = list(sent)
     planned = heads_records.get(job.stream)
 
     def earlier() -> list[Recorded]:
@@ -210,10 +216,10 @@ def prepared(
     def before() -> list[msgspec.Struct]:
         return [r.event for r in earlier()]
 
-    events, states = with_follow_ups(log, state, version, events, before)
+    events, states, automatic = with_follow_ups(log, state, version, events, before)
     befores = [state, *states[:-1]]
     records = [
-        Recorded(job.stream, version + i + 1, log.system.name, event, after_meta(log, job, befores[i], states[i]))
+        Recorded(job.stream, version + i + 1, log.system.name, event, after_meta(log, job, befores[i], states[i], i in automatic))
         for i, event in enumerate(events)
     ]
     records = chain.link(records, heads, planned if planned is not None else log.records)
@@ -252,18 +258,29 @@ def checked(
     return states
 
 
+def echoed(log: MatchLog, version: int, sent: Sequence[msgspec.Struct]) -> int:
+    """How many leading `sent` events are the very events the service recorded by itself
+    at the head (a log that spells out a follow-up, sent after the action that made it
+    due, one request at a time): those are recorded already, not a second time."""
+    held = 0
+    while held < version - 1 and held < len(sent) and log.records[version - 1 - held].meta.automatic:
+        held += 1
+    return held if held and list(sent[:held]) == [r.event for r in log.records[version - held : version]] else 0
+
+
 def with_follow_ups(
     log: MatchLog, state: Any, version: int, sent: list[msgspec.Struct], earlier: Callable[[], list[msgspec.Struct]]
-) -> tuple[list[msgspec.Struct], list[Any]]:
+) -> tuple[list[msgspec.Struct], list[Any], set[int]]:
     """The events to record for the `sent` ones, and the states after each: each sent event
     checked, and right after the one that makes them due, the events the rules make happen
     by themselves (`follow_up`: a sealed-bid reveal once every bid is committed), checked all
-    the same, in the same transaction. Where the batch goes on with events of those very
-    types, it records them itself (a log that spells out its reveals): they are checked as
-    sent, not added twice."""
+    the same, in the same transaction (their indexes: the third value). Where the batch
+    goes on with events of those very types, it records them itself (a log that spells
+    out its reveals): they are checked as sent, not added twice."""
     follow_up = log.system.follow_up
     events: list[msgspec.Struct] = []
     states: list[Any] = []
+    automatic: set[int] = set()
 
     def check(more: list[msgspec.Struct]) -> None:
         nonlocal state
@@ -275,8 +292,9 @@ def with_follow_ups(
     for i, event in enumerate(sent):
         check([event])
         while (due := list(follow_up(state))) and not _sent_next(sent[i + 1 : i + 1 + len(due)], due):
+            automatic.update(range(len(events), len(events) + len(due)))
             check(due)
-    return events, states
+    return events, states, automatic
 
 
 def _sent_next(ahead: list[msgspec.Struct], due: list[msgspec.Struct]) -> bool:
@@ -291,12 +309,12 @@ def said(log: MatchLog, recorded: Sequence[msgspec.Struct], step: int) -> str:
         return type(recorded[step - 1]).__name__
 
 
-def after_meta(log: MatchLog, job: Job, before: Any, after: Any) -> Meta:
+def after_meta(log: MatchLog, job: Job, before: Any, after: Any, automatic: bool = False) -> Meta:
     """The job's meta with what the match index reads from an event (whether the match
     is over after it, and the players when they are no longer those it was created
     with), and the seat token hashes of the players it seats who were not seated
     before it (a newcomer reads their own seat as those seated at the start do)."""
-    meta = job.meta
+    meta = msgspec.structs.replace(job.meta, automatic=True) if automatic else job.meta
     seated = tuple(log.system.players(after))
     ends = log.system.finished(after)
     if not ends and seated == log.seated_at_start:

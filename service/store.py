@@ -55,6 +55,9 @@ class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=Fal
     # match was created with (a player joined): the index reads a match's players from
     # its first and last events without folding it.
     seated: tuple[str, ...] | None = None
+    # Recorded by the service itself, as the rules make it happen (`follow_up`: a sealed
+    # round's reveal), not sent: the same event sent next is taken as recorded already.
+    automatic: bool = False
 
 
 class Recorded(msgspec.Struct, frozen=True, gc=False):

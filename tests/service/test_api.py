@@ -241,17 +241,29 @@ def test_a_sealed_round_s_reveal_is_recorded_once_right_after_the_last_commit(cl
     assert reply.json()["version"] == 3 + len(then_types)
 
 
-def test_a_log_s_own_reveal_after_the_service_recorded_it_is_refused_in_words(client: TestClient) -> None:
-    """presidential-bid.txt § play: “That card represents the district that is now up for bid.”
-    A log sent one action at a time that spells out its reveal: the service recorded the
-    reveal with the last commit, so the log's copy is refused saying so, and nothing changes."""
+def test_a_log_s_own_reveal_sent_after_the_service_recorded_it_is_taken_as_recorded(client: TestClient) -> None:
+    """docs/house-rules.md § Sealed bids (Presidential Bid): “the bids are shown when every
+    player has committed”. A log sent one action at a time that spells out its reveal: the
+    service recorded that very reveal with the last commit, so the log's copy is answered as
+    recorded already (its version counted either way), and the log goes on. A reveal that is
+    not that one (another order of the bids) is refused, saying when the bids were shown."""
     match = client.post("/matches", json={"system": "bid", "players": ["Al", "Betty"]}).json()
     post(client, match, [{"type": "DistrictRevealed", "district": "7C"}, {"type": "BidCommitted", "player": "Al", "card": "KH"}])
-    assert post(client, match, [{"type": "BidCommitted", "player": "Betty", "card": "QS"}]).json()["version"] == 5
-    reply = post(client, match, [{"type": "BidsRevealed", "bids": [{"player": "Al", "card": "KH"}, {"player": "Betty", "card": "QS"}]}])
-    assert reply.status_code == 422 and reply.json()["rule"]["id"] == "bid.district-up"
-    assert "shown at step 5 already" in reply.json()["error"]
+    assert post(client, match, [{"type": "BidCommitted", "player": "Betty", "card": "QS"}], expected=3).json()["version"] == 5
+    reveal = {"type": "BidsRevealed", "bids": [{"player": "Al", "card": "KH"}, {"player": "Betty", "card": "QS"}]}
+    shuffled = {"type": "BidsRevealed", "bids": [{"player": "Betty", "card": "QS"}, {"player": "Al", "card": "KH"}]}
+    refused = post(client, match, [shuffled])
+    assert refused.status_code == 422 and refused.json()["rule"]["id"] == "bid.district-up"
+    assert "shown at step 5 already" in refused.json()["error"]
+    dry = client.post(f"/matches/{match['match_id']}/events/check", json={"events": [reveal]}, headers=auth(match["write_token"]))
+    assert dry.status_code == 200 and dry.json()["events"] == []  # nothing more would be recorded
+    again = post(client, match, [reveal], expected=4)  # the log's own count: its reveal would be step 5
+    assert again.status_code == 201 and again.json() == {"match_id": match["match_id"], "version": 5, "first_step": 5, "replayed": True}
     assert versions(client, match) == 5
+    assert post(client, match, [{"type": "DistrictRevealed", "district": "8C"}], expected=5).json()["version"] == 6
+    # the same reveal once the match has moved on is no echo: refused
+    assert post(client, match, [reveal]).status_code == 422
+    assert versions(client, match) == 6
 
 
 def test_concurrent_recorders_of_different_matches_are_committed_together_in_order(client: TestClient, recount) -> None:
