@@ -50,7 +50,8 @@ def authorize_write(log: MatchLog, token: str | None) -> str:
         raise Unauthenticated("recording needs the match's write token (Authorization: Bearer …)")
     digest = tokens.sha256(token)
     if not tokens.same_digest(digest, meta.write_token_sha256):
-        if any(tokens.same_digest(digest, h) for h in log.seat_token_hashes().values()):
+        # Called on the event loop (the record route): the seats held, no store read.
+        if any(tokens.same_digest(digest, h) for h in log.seat_token_hashes(read_past=False).values()):
             raise Forbidden("a seat token can follow the match but not record in it")
         raise Forbidden("this is not the match's write token")
     return digest

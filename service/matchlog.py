@@ -140,14 +140,14 @@ class MatchLog:
                     bisect.insort(self._mark_steps, step)
             self._past_base = 1
 
-    def seat_token_hashes(self) -> dict[str, str]:
+    def seat_token_hashes(self, read_past: bool = True) -> dict[str, str]:
         """Every seat token's hash by player: those the match was created with, and those
         of the players who joined since. A log loaded from a snapshot reads its past from
         the store the first time a player seated now joined before the snapshot (a
-        blocking read: call it off the event loop)."""
+        blocking read: call it off the event loop, or with `read_past` False)."""
         created = self.created.meta.seat_token_sha256 or {}
         base = self.records.base
-        if base > self._seats_read_from and any(p not in created and p not in self.joined_seats for p in self.system.players(self.state)):
+        if read_past and base > self._seats_read_from and any(p not in created and p not in self.joined_seats for p in self.system.players(self.state)):
             for record in self.records.whole()[1:base]:
                 if record.meta.seat_token_sha256:
                     self.joined_seats.update(record.meta.seat_token_sha256)
