@@ -21,8 +21,9 @@ full) goes on in a task; what comes meanwhile waits in a short list, past which 
 reader catches up through the frame cache once its socket drains, so a slow reader
 holds bounded memory. A fan-out goes out a slice of readers per turn of the event
 loop, so an append waits for a slice, not for 500 writes; after a fan-out the
-channel rests a few times as long (at most REST_MAX), and the next carries every
-step recorded meanwhile in one page: one write per reader per rest, not per append.
+channel rests a few times as long (longer while steps keep coming, at most REST_MAX),
+and the next carries every step recorded meanwhile in one page: one write per reader
+per rest, not per append.
 Measured by bench/spectators.py.
 
 Messages are SSE wire bytes (`id`, `event`, `data` lines), encoded here once: this
@@ -52,8 +53,12 @@ SLICE = 64
 # After a fan-out a channel rests REST times as long as it took: its readers take at
 # most 1 / (REST + 1) of the loop, whatever the rate of appends.
 REST = 3.0
+# While steps keep coming during the rests (appends back to back), each rest is twice
+# the one before, up to REST_BUSY times the fan-out: the readers then take at most
+# 1 / (REST_BUSY + 1) of the loop. One step alone after a rest: back to REST.
+REST_BUSY = 16.0
 # ...but never so long that a step waits more than this for its fan-out.
-REST_MAX = 0.05
+REST_MAX = 0.06
 # Messages that wait for a reader still writing; past them it catches up on its own.
 PENDING_MAX = 32
 
@@ -223,6 +228,7 @@ class Channel:
         self.stop_listening: Callable[[], None] = lambda: None
         self._builder: asyncio.Task[None] | None = None
         self._rest_until = 0.0
+        self._rest = REST
         # One timer per channel rather than a timeout per follower and message.
         self.keepalive = keepalive
         self._ticking = loop.call_later(keepalive, self._tick)
@@ -273,11 +279,12 @@ class Channel:
                 messages.append(Message(self.sent + 1, self.sent, sse("finished", self.sent, {"version": page.version}), finished=True))
             self.heard_version = max(self.heard_version, page.version)
             took = await self._fan_out(messages)
+            self._rest = min(self._rest * 2, REST_BUSY) if len(page.frames) > 1 else REST
             # Steps recorded during the rest go out together after it, one write per
             # reader for all; a step coming later goes out at once. (Resting only when
             # a step came in during the fan-out kept bursts at one fan-out per one or
             # two appends: 172-191 appends/s against 316-485 resting always.)
-            self._rest_until = self.loop.time() + min(REST * took, REST_MAX)
+            self._rest_until = self.loop.time() + min(self._rest * took, REST_MAX)
 
     async def _fan_out(self, messages: list[Message]) -> float:
         """Offers the messages to every follower, a slice per turn of the loop; the
