@@ -29,6 +29,10 @@ ROWS_PER_STATEMENT = 500  # 4 parameters a row, well under SQLite's 32,766
 class BatchInsertRecorder(SQLiteApplicationRecorder):
     def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any) -> Sequence[int] | None:
         ids: list[int] = []
+        # A multi-row INSERT into a table with a unique key needs a statement journal
+        # (to undo the statement alone if a row is refused): by default a temporary
+        # file created, written and deleted at every batch. In memory it is no system call.
+        c.execute("PRAGMA temp_store = MEMORY")
         for start in range(0, len(stored_events), ROWS_PER_STATEMENT):
             chunk = stored_events[start : start + ROWS_PER_STATEMENT]
             params: list[Any] = []
