@@ -120,6 +120,21 @@ class Outcome:
         return self._result
 
 
+# Where `prepared` keeps, within one planned batch, a stream's latest planned records and
+# their states (beside the heads, as chain.link keeps its hash): an echo reads them.
+_PLANNED_KEY = "planned:"
+
+
+class Echo:
+    """A job that only echoes follow-ups the job before it in the batch plans to record
+    (`echoed`): answered with those records once they are durable, writing nothing."""
+
+    __slots__ = ("records", "states")
+
+    def __init__(self, records: list[Recorded], states: list[Any]):
+        self.records, self.states = records, states
+
+
 class Plan:
     """A checked batch: the jobs accepted with their records and states, and the
     retries answered from an earlier result."""
@@ -152,6 +167,10 @@ def plan(batch: list[Job]) -> Plan:
             continue
         if isinstance(outcome, AppendResult):
             planned.replays.append((job, outcome))
+        elif isinstance(outcome, Echo):
+            # Answered once the records it echoes are durable (they are written by the job
+            # before it, not again): settled, or refused, with them.
+            planned.accepted.append((job, outcome.records, outcome.states))
         else:
             planned.accepted.append((job, *outcome))
             planned.records += outcome[0]
@@ -162,9 +181,11 @@ def plan(batch: list[Job]) -> Plan:
 
 def prepared(
     job: Job, heads: dict[str, tuple[int, Any]], heads_records: dict[str, list[Recorded]]
-) -> AppendResult | tuple[list[Recorded], list[Any]]:
+) -> AppendResult | Echo | tuple[list[Recorded], list[Any]]:
     """The job's records (chained) and the states after each, or the earlier result
-    of the same request (an idempotent retry); raises what the rules refuse."""
+    of the same request (an idempotent retry, or a follow-up sent that the service
+    recorded by itself), or an Echo of what the batch plans already (only with `heads`
+    of a batch); raises what the rules refuse."""
     if job.still_prechecked(heads):
         assert job.prechecked is not None and job.log is not None
         outcome = job.prechecked[1]
@@ -175,6 +196,7 @@ def prepared(
             # The next job of this stream in the batch chains from this one's last hash.
             heads[chain._HEAD_KEY + job.stream] = (records[-1].version, records[-1].meta.chain)  # noqa: SLF001
             heads[job.stream] = (records[-1].version, states[-1])
+            heads[_PLANNED_KEY + job.stream] = (records[-1].version, (records, states))
             if any(is_correction(r.event) for r in records):
                 heads_records[job.stream] = job.log.records[: job.prechecked[0]] + records
         return outcome
@@ -195,12 +217,31 @@ def prepared(
             raise Conflict(f"Idempotency-Key {key!r} was already used for a different request")
         return AppendResult(job.stream, last, first, replayed=True)
     sent = job.events
-    echo = echoed(log, version, sent) if job.stream not in heads else 0
+    # The records this batch has planned for the stream so far (the job before this one's),
+    # then the log's: an echo may answer a follow-up planned a moment ago, in this batch.
+    planned_here: tuple[list[Recorded], list[Any]] = heads.get(_PLANNED_KEY + job.stream, (0, ([], [])))[1]
+    planned_from = planned_here[0][0].version if planned_here[0] else version + 1
+    first_held = max(2, log.records.base)  # no store read here: it may run on the event loop
+
+    def record_at(at: int) -> Recorded:
+        return planned_here[0][at - planned_from] if at >= planned_from else log.records[at - 1]
+
+    def answered(first: int, last: int) -> AppendResult | Echo:
+        """The records at first..last, recorded by the service itself, as the answer."""
+        if first >= planned_from:  # planned by the job before this one, in this batch
+            return Echo(planned_here[0][first - planned_from : last - planned_from + 1], planned_here[1][first - planned_from : last - planned_from + 1])
+        return AppendResult(job.stream, last, first, replayed=True)
+
+    echo = echoed(record_at, version, sent, first_held)
     if job.expected is not None and job.expected != version and not (echo and job.expected == version - echo):
+        if (late := echoed_earlier(record_at, version, job.expected, sent, first_held)) is not None:
+            # The same request again (an idempotent retry: an echo stores no key), after
+            # the match moved on: answered as it was the first time.
+            return answered(*late)
         raise Conflict(f"expected the match at version {job.expected}, but it is at version {version}; reload and retry")
     if echo:
         if len(sent) == echo:
-            return AppendResult(job.stream, version, version - echo + 1, replayed=True)
+            return answered(version - echo + 1, version)
         sent = sent[echo:]
     if log.system.finished(state) and not all(is_correction(e) for e in sent):
         # The game's own rule says why, where it has one ("Play like this continues for thirteen
@@ -224,6 +265,7 @@ def prepared(
     ]
     records = chain.link(records, heads, planned if planned is not None else log.records)
     heads[job.stream] = (records[-1].version, states[-1])
+    heads[_PLANNED_KEY + job.stream] = (records[-1].version, (records, states))
     if any(is_correction(e) for e in events) or job.stream in heads_records:
         heads_records[job.stream] = earlier() + records
     return records, states
@@ -247,8 +289,16 @@ def checked(
                 recorded = earlier() + events[:i]
             check_target(event, recorded)
             recorded.append(event)
-            seen = recorded
-            state = log.corrected(recorded, check_from=event.step, describe=lambda step: said(log, seen, step))
+            seen, refused = recorded, []
+
+            def describe(step: int) -> str:  # only for the refusal: says which step it is
+                refused.append(step)
+                return said(log, seen, step)
+
+            try:
+                state = log.corrected(recorded, check_from=event.step, describe=describe)
+            except IllegalAction as error:
+                raise pinned(log, event.step, refused[-1] if refused else None, error) from None
         else:
             system.check(state, event)
             state = advance(system, state, version, event)
@@ -258,14 +308,32 @@ def checked(
     return states
 
 
-def echoed(log: MatchLog, version: int, sent: Sequence[msgspec.Struct]) -> int:
+def echoed(record_at: Callable[[int], Recorded], version: int, sent: Sequence[msgspec.Struct], first_held: int = 2) -> int:
     """How many leading `sent` events are the very events the service recorded by itself
     at the head (a log that spells out a follow-up, sent after the action that made it
-    due, one request at a time): those are recorded already, not a second time."""
+    due, one request at a time): those are recorded already, not a second time.
+    `record_at(v)`: the record at version v; only versions from `first_held` on are looked at."""
     held = 0
-    while held < version - 1 and held < len(sent) and log.records[version - 1 - held].meta.automatic:
+    while held < len(sent) and version - held >= first_held and record_at(version - held).meta.automatic:
         held += 1
-    return held if held and list(sent[:held]) == [r.event for r in log.records[version - held : version]] else 0
+    return held if held and list(sent[:held]) == [record_at(v).event for v in range(version - held + 1, version + 1)] else 0
+
+
+def echoed_earlier(
+    record_at: Callable[[int], Recorded], version: int, expected: int, sent: Sequence[msgspec.Struct], first_held: int = 2
+) -> tuple[int, int] | None:
+    """(first, last) versions of the follow-ups the service recorded by itself that `sent`
+    is, in full, for a request made at version `expected` (counted with or without them)
+    when the match has moved on since: the same request sent again (an idempotent retry of
+    an echo, which stored nothing to be known by), answered as it was the first time."""
+    n = len(sent)
+    for first in (expected + 1, expected - n + 1):
+        last = first + n - 1
+        if first >= first_held and last < version:
+            run = [record_at(v) for v in range(first, last + 1)]
+            if all(r.meta.automatic for r in run) and [r.event for r in run] == list(sent):
+                return first, last
+    return None
 
 
 def with_follow_ups(
@@ -291,10 +359,30 @@ def with_follow_ups(
 
     for i, event in enumerate(sent):
         check([event])
+        if is_correction(event) and i + 1 < len(sent) and is_correction(sent[i + 1]):
+            # Corrections sent together are one fix: what is due is what is due after them
+            # all (void a sealed round's reveal, then amend a commit: the reveal of the
+            # amended bids follows, not the voided one again, which the amendment then refuses).
+            continue
         while (due := list(follow_up(state))) and not _sent_next(sent[i + 1 : i + 1 + len(due)], due):
             automatic.update(range(len(events), len(events) + len(due)))
             check(due)
     return events, states, automatic
+
+
+def pinned(log: MatchLog, corrected: int, step: int | None, error: IllegalAction) -> IllegalAction:
+    """The refusal of a correction, saying how to go about it when the step it would make
+    illegal is a follow-up the service recorded by itself (a sealed round's reveal pins
+    the commits it shows): void that first, in the same request, as what is due after
+    the corrections is then recorded again."""
+    if step is None or step == corrected or step > log.version or not log.records[step - 1].meta.automatic:
+        return error
+    return IllegalAction(
+        f"{error.what}. Step {step} was recorded by the service itself, as the rules made it due: "
+        f"send a void of step {step} first, then this correction, in the same request "
+        "(what is due after the corrections is recorded again)",
+        error.rule,
+    )
 
 
 def _sent_next(ahead: list[msgspec.Struct], due: list[msgspec.Struct]) -> bool:
