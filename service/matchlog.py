@@ -142,17 +142,22 @@ class MatchLog:
 
     def seat_token_hashes(self, read_past: bool = True) -> dict[str, str]:
         """Every seat token's hash by player: those the match was created with, and those
-        of the players who joined since. A log loaded from a snapshot reads its past from
-        the store the first time a player seated now joined before the snapshot (a
-        blocking read: call it off the event loop, or with `read_past` False)."""
+        of the players who joined since and are seated in the match as it stands (a join
+        voided, or amended to another name, seats nobody: its token reads nothing, however
+        the log was loaded). A log loaded from a snapshot reads its past from the store the
+        first time a player seated now joined before the snapshot (a blocking read: call
+        it off the event loop, or with `read_past` False)."""
         created = self.created.meta.seat_token_sha256 or {}
+        seated = self.system.players(self.state)
         base = self.records.base
-        if read_past and base > self._seats_read_from and any(p not in created and p not in self.joined_seats for p in self.system.players(self.state)):
+        if read_past and base > self._seats_read_from and any(p not in created and p not in self.joined_seats for p in seated):
             for record in self.records.whole()[1:base]:
                 if record.meta.seat_token_sha256:
                     self.joined_seats.update(record.meta.seat_token_sha256)
             self._seats_read_from = base  # once: a match recorded before newcomers had seat tokens has none to find
-        return {**created, **self.joined_seats} if self.joined_seats else created
+        # A copy first: the writer may add to `joined_seats` on another thread meanwhile.
+        joined = {p: h for p, h in dict(self.joined_seats).items() if p in seated and p not in created} if self.joined_seats else {}
+        return {**created, **joined} if joined else created
 
     @property
     def created(self) -> Recorded:

@@ -337,6 +337,48 @@ def test_a_newcomer_s_seat_token_from_a_snapshot_loaded_log_reads_every_view_and
     again.close()
 
 
+@pytest.mark.parametrize("correction", ["voided", "amended to another name"])
+def test_a_join_corrected_away_seats_nobody_its_token_reads_nothing_however_the_log_is_loaded(db_file: Path | str, tmp_path: Path, correction: str) -> None:
+    """presidents-deck.txt: players join between games. A join voided (or amended to
+    another name) seated nobody: its seat token is refused, live, after a restart and from
+    a snapshot alike (it read the match as a seat of nobody while the log that recorded the
+    join was held, and was refused once loaded from a snapshot); the name amended in is
+    seated with its own token."""
+    join = JOINED_AT + 2
+    fixed = {"type": "EventVoided", "step": join} if correction == "voided" else {"type": "EventAmended", "step": join, "event": {**DECK["events"][JOINED_AT], "player": "Fae"}}
+    recount = open_recount(db_file)
+    with TestClient(app=create_app(recount, MatchIndex(recount, str(tmp_path / "index.sqlite")))) as client:
+        match, seats = deck_match_with_newcomer(client, JOINED_AT + 1)
+        assert post(client, match, [fixed]).status_code == 201
+        now = client.get(f"/matches/{match['match_id']}/seats", headers=auth(match["write_token"])).json()
+        assert NEWCOMER not in now and ("Fae" in now) == (correction != "voided")
+
+        def reads(token: str) -> list[Any]:
+            return [
+                client.get(f"/matches/{match['match_id']}/{path}", headers=auth(token)).json().get("perspective")
+                or client.get(f"/matches/{match['match_id']}/{path}", headers=auth(token)).status_code
+                for path in ("state", "events", "frames")
+            ]
+
+        assert reads(seats[NEWCOMER]) == [403, 403, 403]
+        if "Fae" in now:
+            assert reads(now["Fae"]) == ["Fae"] * 3
+    recount.close()
+    for snapshot in (False, True):
+        again = open_recount(db_file)
+        if snapshot:
+            again.logs.snapshot_writer.every = 5
+            again.log(match["match_id"])
+            again.logs.snapshot_writer.flush()
+            again.logs.forget(match["match_id"])
+            assert again.log(match["match_id"]).records.base > join
+        with TestClient(app=create_app(again, MatchIndex(again, str(tmp_path / "index.sqlite")))) as client:
+            assert reads(seats[NEWCOMER]) == [403, 403, 403], snapshot
+            if "Fae" in now:
+                assert reads(now["Fae"]) == ["Fae"] * 3, snapshot
+        again.close()
+
+
 @pytest.mark.xfail(strict=True, reason="service/access.py authorize_write looks only at the seat hashes held (read_past=False): from a snapshot-loaded log a newcomer's seat token is told 'this is not the match's write token', not that a seat token cannot record")
 def test_a_newcomer_s_seat_token_is_told_why_it_cannot_record_from_a_snapshot_loaded_log(db_file: Path | str, tmp_path: Path) -> None:
     recount = open_recount(db_file)
