@@ -111,12 +111,17 @@ class GroupCommitWriter:
             # the GIL as little as possible; a long one is encoded there, off the loop.
             if sum(isinstance(r, Recorded) for r in plan.to_write) <= ENCODE_ON_LOOP:
                 plan.to_write = [self.store.encode([r])[0] if isinstance(r, Recorded) else r for r in plan.to_write]
-            work = loop.run_in_executor(self._io, self._write_and_settle, batch, plan)
+            work = loop.run_in_executor(self._io, self._write_or_settle, batch, plan)
 
-        def done(outcome: asyncio.Future[None]) -> None:
+        def done(outcome: asyncio.Future[Plan | None]) -> None:
+            failure = outcome.exception()
+            if failure is None and (written := outcome.result()) is not None:
+                try:
+                    self._settle(batch, written, None)
+                except Exception as error:  # noqa: BLE001 - the jobs not settled are answered below
+                    failure = error
             self._writing = False
             self._commit_lock.release()
-            failure = outcome.exception()
             for job in batch:
                 if not job.future.done():  # only if settling itself failed
                     job.future.set_exception(failure or RuntimeError("the append was not settled"))
@@ -143,8 +148,16 @@ class GroupCommitWriter:
         plan = checking.plan(batch)
         self._settle(batch, plan, self._write(plan.records) if plan.records else None)
 
-    def _write_and_settle(self, batch: list[Job], plan: Plan) -> None:
-        self._settle(batch, plan, self._write(plan.to_write) if plan.to_write else None)
+    def _write_or_settle(self, batch: list[Job], plan: Plan) -> Plan | None:
+        """Write a planned small group (on the I/O thread). Written, it is settled on the
+        event loop (the plan returned): settling is Python work, and on this thread it
+        made the loop and this thread trade the GIL back and forth at every group. A
+        failed write is settled here (a conflict reads the store again)."""
+        error = self._write(plan.to_write) if plan.to_write else None
+        if error is None:
+            return plan
+        self._settle(batch, plan, error)
+        return None
 
     def _write(self, records: Sequence[Any]) -> Exception | None:
         try:
