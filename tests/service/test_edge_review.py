@@ -461,3 +461,22 @@ def test_an_imported_match_with_a_newcomer_accepts_their_seat_token(client: Test
     finally:
         imported.__exit__(None, None, None)
         other.close()
+
+
+# --- player names -----------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="domain/protocol.py NAME_PATTERN lets U+2028 and U+2029 (line and paragraph separators) into a name: str.splitlines, which domain/notation.py parse_match reads a notation file with, ends a line there, so the match's own notation (GET /notation) does not read back; the pattern should refuse them as it refuses control characters")
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029"])
+def test_a_name_that_would_end_a_notation_line_is_refused_or_reads_back(client: TestClient, separator: str) -> None:
+    from domain.notation import parse_match
+
+    players = [f"Al{separator}Bo", "Betty", "Carl", "Dana"]
+    reply = client.post("/matches", json={"system": "president", "preset": "classic", "players": players, "mode": "public"})
+    if reply.status_code == 400:
+        return
+    assert reply.status_code == 201
+    match = reply.json()
+    notation = client.get(f"/matches/{match['match_id']}/notation", headers=auth(match["write_token"]))
+    assert notation.status_code == 200
+    assert parse_match(notation.text)[0].players == players
