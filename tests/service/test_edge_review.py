@@ -14,9 +14,11 @@ import msgspec
 import pytest
 from litestar.testing import TestClient
 
+import domain
 from domain.protocol import EVERYONE, MatchSetup
 from service.app import Recount
 from service.http import create_app
+from service.matchlog import MatchLog
 from service.readmodel import MatchIndex
 from service.results import AppendResult
 from tests.conftest import open_recount
@@ -65,7 +67,7 @@ def stored(recount: Recount, match_id: str) -> list[tuple[int, dict[str, Any], b
 
 def replay_agrees(client: TestClient, recount: Recount, match: dict[str, Any]) -> int:
     """The live state, every step's /state, /frames and /events agree with each other and
-    with a fresh application folding the stored stream (no cache); the version."""
+    with the stored stream folded afresh (no cache); the version."""
     match_id, write = match["match_id"], auth(match["write_token"])
     live = client.get(f"/matches/{match_id}/state", headers=write).json()
     version = live["version"]
@@ -74,7 +76,8 @@ def replay_agrees(client: TestClient, recount: Recount, match: dict[str, Any]) -
     events = events_of(client, match)
     assert [e["step"] for e in events] == list(range(1, version + 1))
     assert [e["type"] for e in events] == [f["type"] for f in frames["frames"]]
-    fresh = type(recount)(recount.store).log(match_id)
+    records = recount.store.read(match_id)
+    fresh = MatchLog.load(domain.find(records[0].system), records)
     assert fresh.version == version
     for frame in frames["frames"]:
         step = frame["step"]
@@ -328,6 +331,28 @@ def test_an_echo_after_a_restart_and_from_a_snapshot_at_the_reveal_reads_no_past
         assert snapshot.log(match.match_id).records.base == 5  # the past was not read
         assert replay_agrees(client, snapshot, {"match_id": match.match_id, "write_token": match.write_token}) == 6
     snapshot.close()
+
+
+def test_a_snapshot_loaded_log_corrects_a_revealed_round_as_a_log_folded_from_the_start(db_file: Path | str, tmp_path: Path) -> None:
+    first = open_recount(db_file)
+    match = first.create(MatchSetup(system="bid", players=["Al", "Betty"]))
+    first.append(match.match_id, match.write_token, [UP_7, AL_KH, BETTY_QS])
+    first.close()
+    again = open_recount(db_file)
+    again.logs.snapshot_writer.every = 2
+    again.log(match.match_id)
+    again.logs.snapshot_writer.flush()
+    again.logs.forget(match.match_id)
+    assert again.log(match.match_id).records.base == 5
+    written = {"match_id": match.match_id, "write_token": match.write_token}
+    with TestClient(app=create_app(again, MatchIndex(again, str(tmp_path / "index.sqlite")))) as client:
+        alone = post(client, written, [{"type": "EventAmended", "step": 4, "event": BETTY_JS}])
+        assert alone.status_code == 422 and "send a void of step 5 first" in alone.json()["error"]
+        together = post(client, written, [{"type": "EventVoided", "step": 5}, {"type": "EventAmended", "step": 4, "event": BETTY_JS}])
+        assert together.status_code == 201 and together.json()["version"] == 8, together.text
+        assert stored(again, match.match_id)[-1] == (8, REVEAL_JS, True)
+        assert replay_agrees(client, again, written) == 8
+    again.close()
 
 
 def deck_match_with_newcomer(client: TestClient, upto: int | None = None) -> tuple[dict[str, Any], dict[str, str]]:
