@@ -1,12 +1,20 @@
 """`recount import --format uecda FILE…`: the game logs of the UECda computer Daifugō tournaments (docs/daifugo.md
-§ The tournament log format) recorded as matches of President's `daifugo` preset, one match a log.
+§ The tournament log format) recorded as matches of President's `daifugo` preset, one match a log, or one per run of
+games between the server's class resets.
 
 Each game becomes the actions a scorekeeper records in full mode: the deal (with the game's seating), the
 exchanges (each giver's `changed` cards; gifts before returns), then the plays and passes, whose player follows
 from the turn order (the log does not name them). A game is converted and checked whole before any of it is
 recorded, so a malformed block or a move the rules forbid stops the import at that game, naming the game and
 the token: the games before it stay recorded, nothing of that game is. Each game's finishing order is compared
-with the log's `result`; the import exits non-zero if any differs or a game fails."""
+with the log's `result`; the import exits non-zero if any differs or a game fails.
+
+The logs of the tournament programs (the server and clients of the UECda C++ family, whose readers and writer
+docs/daifugo.md describes) differ from the examples of issue 14 in ways read here: no `game` line (a block's
+number is then its place in the log), a `score` line (empty, or the running scores), timings glued to their moves
+(`d-3[1534]`), a `//` line, a byte-order mark, the same name for several players (five copies of one client), and
+a game without an exchange after the first (the server resets the classes every 100 games): it starts a new
+match."""
 
 from __future__ import annotations
 
@@ -27,8 +35,14 @@ from domain.protocol import IllegalAction, MatchSetup
 RANKS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "t": "10", "j": "J", "q": "Q", "k": "K", "a": "A", "2": "2"}
 SUITS = {"c": "C", "d": "D", "h": "H", "s": "S"}
 JOKER_CODE = "JK1"  # the daifugo deck's one Joker
-MOVE = re.compile(r"([cdhs]+)-([3-9tjqka2]+)(?:\(([cdhs3-9tjqka2])\))?")
-TIMING = re.compile(r"\[[^\]]*\]")  # the `[µs]` after each move: not a move
+# A move as the tournament programs write it: suits, a dash, ranks, and what the Joker stands for. Their rank letters
+# also hold `-` (below the 3) and `+` (above the 2), and their suits an `x` (the Joker as a fifth suit): read so that
+# the move can be named for what it is, though the daifugo preset records neither (see move()).
+MOVE = re.compile(r"([cdhsx]+)-([-+3-9tjqka2]+)(?:\(([cdhsx]+|[-+3-9tjqka2])\))?")
+TIMING = re.compile(r"\[[^\]]*\]")  # the `[µs]` after each move, spaced or glued to it (`d-3[1534]`): not a move
+COMMENT = re.compile(r"(?:^|(?<=\s))//.*$", re.MULTILINE)  # `//` to the end of its line
+PLAYERS = 5  # the tournament's readers take five names after `player` (N_PLAYERS)
+FIELDS = ("game", "score", "class", "seat", "dealt", "changed", "original", "play", "result")
 
 
 class LogError(Exception):
@@ -43,26 +57,55 @@ class LogError(Exception):
 
 
 class Block(msgspec.Struct, frozen=True):
-    """One game's `/* … */` block, as tokens (the `[µs]` timings dropped)."""
+    """One game's `/* … */` block, as tokens."""
 
     position: int  # 1 for the log's first block
     tokens: list[str]
 
 
+def decode(data: bytes) -> str:
+    """A log's text: UTF-8 (a byte-order mark dropped), else Shift_JIS as Windows writes it (cp932): the players'
+    names are whatever bytes their programs sent the server."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp932")
+
+
+def words(text: str) -> list[str]:
+    """The log's words: `//` comments out, any whitespace (CR LF too) between."""
+    return COMMENT.sub("", text.lstrip("\ufeff")).split()
+
+
+def braced(tokens: list[str]) -> list[str]:
+    """A block's words with each brace a word of its own (`{c3 d4}` as `{ c3 d4 }`): the players' names, in the
+    header, keep theirs."""
+    return [part for token in tokens for part in re.split(r"([{}])", token) if part]
+
+
 def split_log(text: str) -> tuple[list[str], list[Block]]:
-    """The players of the header line and the games' blocks. Only the header is read here: a block's
-    content is read when its game is recorded, so the games before a malformed one stay recorded."""
-    tokens = TIMING.sub(" ", text).replace("{", " { ").replace("}", " } ").split()
-    if not tokens or tokens[0] != "player":
-        raise LogError("header", tokens[0] if tokens else "", "a UECda log starts with the line `player NAME…`")
-    players: list[str] = []
-    at = 1
+    """The players of the header and the games' blocks. Only the header is read here: a block's content is read
+    when its game is recorded, so the games before a malformed one stay recorded. The header is `player` and five
+    names (the tournament's readers take five), and may hold a `match N` line."""
+    tokens = words(text)
+    players: list[str] | None = None
+    at = 0
     while at < len(tokens) and tokens[at] != "/*":
-        players.append(tokens[at])
-        at += 1
-    if len(players) != len(set(players)) or len(players) != 5:
-        raise LogError("header", " ".join(players), "the header names five players, each once")
+        key = tokens[at]
+        if key == "player" and players is None:
+            names = tokens[at + 1 : at + 1 + PLAYERS]
+            if len(names) != PLAYERS or any(name == "/*" or name in FIELDS for name in names):
+                raise LogError("header", " ".join(tokens[at : at + 1 + PLAYERS]), "the header names five players")
+            players, at = names, at + 1 + PLAYERS
+        elif key == "match":
+            at += 2 if at + 1 < len(tokens) and tokens[at + 1] not in ("player", "/*") else 1
+        else:
+            what = "a UECda log starts with the line `player NAME…`" if players is None else "the header is `player NAME…` (and `match N`)"
+            raise LogError("header", key, what)
+    if players is None:
+        raise LogError("header", tokens[0] if tokens else "", "a UECda log starts with the line `player NAME…`")
     blocks: list[Block] = []
+    tokens = tokens[:at] + braced(tokens[at:])
     while at < len(tokens):
         if tokens[at] != "/*":
             raise LogError(f"after block {len(blocks)}", tokens[at], "outside a /* … */ block")
@@ -71,7 +114,14 @@ def split_log(text: str) -> tuple[list[str], list[Block]]:
             raise LogError(f"block {len(blocks) + 1}", "/*", "the block is not closed by */")
         blocks.append(Block(len(blocks) + 1, tokens[at + 1 : end]))
         at = end + 1
-    return players, blocks
+    return distinct(players), blocks
+
+
+def distinct(names: list[str]) -> list[str]:
+    """The players' names, each once: a name several players share (five copies of one client) gets the player's
+    number in the log, 0-4 as the server numbers them: `kou (0)`, `kou (1)`."""
+    shared = {name for name in names if names.count(name) > 1}
+    return [f"{name} ({number})" if name in shared else name for number, name in enumerate(names)]
 
 
 class Game(msgspec.Struct, frozen=True, kw_only=True):
@@ -86,7 +136,8 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def card(code: str, game: int | str) -> str:
-    """"c3" → 3C, "dt" → 10D, "jo" → the Joker."""
+    """"c3" → 3C, "dt" → 10D, "jo" → the Joker (letters of either case)."""
+    code = code.lower()
     if code == "jo":
         return JOKER_CODE
     if len(code) == 2 and code[0] in SUITS and code[1] in RANKS:
@@ -94,9 +145,15 @@ def card(code: str, game: int | str) -> str:
     raise LogError(game, code, "not a card (a suit c d h s and a rank 3-9 t j q k a 2, or jo)")
 
 
+NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+
+
 def read_game(block: Block, count: int) -> Game:
-    tokens, game = block.tokens, f"block {block.position}"
-    fields: dict[str, Any] = {}
+    """A block's fields, in any order. `game N` may be left out (the block's place in the log numbers it); `score`
+    and the numbers after it (none, or the running scores) are passed over: the recorded games give the scores."""
+    tokens = block.tokens
+    game: int | str = block.position
+    fields: dict[str, Any] = {"number": block.position}
     at = 0
 
     def numbers(key: str) -> list[int]:
@@ -110,9 +167,12 @@ def read_game(block: Block, count: int) -> Game:
         if key == "game":
             if at + 1 >= len(tokens) or not tokens[at + 1].isdigit():
                 raise LogError(game, key, "`game` gives the game's number")
-            fields["number"] = int(tokens[at + 1])
-            game = fields["number"]
+            fields["number"] = game = int(tokens[at + 1])
             at += 2
+        elif key == "score":
+            at += 1
+            while at < len(tokens) and NUMBER.fullmatch(tokens[at]):
+                at += 1
         elif key in ("class", "seat", "result"):
             fields[{"class": "classes", "seat": "seats", "result": "result"}[key]] = numbers(key)
             at += 1 + count
@@ -120,11 +180,12 @@ def read_game(block: Block, count: int) -> Game:
             hands, at = _hands(tokens, at + 1, count, game, key)
             fields[key] = hands
         elif key == "play":
-            end = tokens.index("result", at) if "result" in tokens[at:] else len(tokens)
-            fields["moves"], at = tokens[at + 1 : end], end
+            end = next((i for i in range(at + 1, len(tokens)) if tokens[i] in FIELDS), len(tokens))
+            timed = (TIMING.sub("", token) for token in tokens[at + 1 : end])
+            fields["moves"], at = [token for token in timed if token], end
         else:
-            raise LogError(game, key, "not a field of a game block (game, class, seat, dealt, changed, original, play, result)")
-    missing = [name for name in ("number", "classes", "seats", "dealt", "changed", "original", "moves", "result") if name not in fields]
+            raise LogError(game, key, "not a field of a game block (game, score, class, seat, dealt, changed, original, play, result)")
+    missing = [name for name in ("classes", "seats", "dealt", "changed", "original", "moves", "result") if name not in fields]
     if missing:
         raise LogError(game, "*/", f"the block lacks {', '.join(missing)}")
     if sorted(fields["seats"]) != list(range(count)) or sorted(fields["result"]) != list(range(count)):
@@ -146,18 +207,31 @@ def _hands(tokens: list[str], at: int, count: int, game: int | str, key: str) ->
 
 
 def move(state: State, token: str, game: int) -> CardsPlayed | PlayerPassed:
-    """A move of the log by the player whose turn it is: `p`, `jk`, a group `cd-a(d)`, a sequence `h-678(7)`."""
+    """A move of the log by the player whose turn it is: `p`, `jk`, a group `cd-a(d)`, a sequence `h-678(7)`
+    (letters of either case)."""
     player = state.turn
     if player is None or state.phase != "playing":
         raise LogError(game, token, "a move after the game is over")
+    written, token = token, token.lower()
     if token == "p":
         return PlayerPassed(player=player)
     if token == "jk":
         return CardsPlayed(player=player, cards=(JOKER_CODE,))
     found = MOVE.fullmatch(token)
     if found is None:
-        raise LogError(game, token, "not a move (p, jk, suits-rank such as cd-a(d), suit-ranks such as h-678(7))")
+        raise LogError(game, written, "not a move (p, jk, suits-rank such as cd-a(d), suit-ranks such as h-678(7))")
     suits, ranks, joker = found.groups()
+    if "x" in suits or (joker and "x" in joker):
+        # The tournament programs write four of a kind and the Joker with the Joker as a fifth suit `x`.
+        raise LogError(game, written, "five of a kind (the four suits and the Joker): the daifugo preset's Joker stands "
+                       "for one card of the deck not played beside it, and no such card is left")
+    if "-" in ranks or "+" in ranks:
+        # `-` and `+` are the ranks below the 3 and above the 2: a sequence's Joker standing past the ends of the ranks,
+        # which the server takes (its card table has a column on either side of the 3 … 2).
+        raise LogError(game, written, "a Joker standing below the 3 or above the 2 (rank - or +): no card of the deck, "
+                       "which the daifugo preset's Joker must stand for")
+    if joker is not None and len(joker) > 1:
+        raise LogError(game, written, "the Joker stands for one card")
     if len(ranks) == 1:
         cards = [RANKS[ranks] + SUITS[suit] for suit in suits]
         stand = RANKS[ranks] + SUITS[joker] if joker in SUITS else None
@@ -165,9 +239,9 @@ def move(state: State, token: str, game: int) -> CardsPlayed | PlayerPassed:
         cards = [RANKS[rank] + SUITS[suits] for rank in ranks]
         stand = RANKS[joker] + SUITS[suits] if joker in RANKS else None
     else:
-        raise LogError(game, token, "a play is one rank in several suits or several ranks in one suit")
+        raise LogError(game, written, "a play is one rank in several suits or several ranks in one suit")
     if joker is not None and stand not in cards:
-        raise LogError(game, token, "the Joker stands for one of the play's own cards")
+        raise LogError(game, written, "the Joker stands for one of the play's own cards")
     if stand is None:
         return CardsPlayed(player=player, cards=tuple(cards))
     return CardsPlayed(player=player, cards=tuple(JOKER_CODE if code == stand else code for code in cards), joker_as=stand)
@@ -219,24 +293,38 @@ def _legal(state: State, action: msgspec.Struct) -> bool:
 
 
 def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, advance: Callable[[], None] = lambda: None) -> int:
-    """Record one log as one match; the number of games that failed or whose order differs (0: all agree)."""
+    """Record one log as one match, or one per run of games between the server's class resets; the number of games
+    that failed or whose order differs (0: all agree).
+
+    A game after the first whose `changed` hands are all empty is the server's class reset (its FLASH_MIBUN_NUMBER,
+    100 games in the tournament's configuration): the daifugo rules exchange before every game but the first of a
+    match, so the match so far ends and that game is the first of a new one."""
     try:
-        players, blocks = split_log(path.read_text(encoding="utf-8"))
+        players, blocks = split_log(decode(path.read_bytes()))
     except (LogError, OSError, UnicodeDecodeError) as error:
         say(f"{path}: not imported: {error}")
         return 1
     setup = MatchSetup(system="president", players=players, preset="daifugo", mode="full", title=f"UECda log {path.name}")
-    state = SYSTEM.initial(SYSTEM.start(setup))
+    fresh = SYSTEM.initial(SYSTEM.start(setup))
+    state = fresh
     created = recount.create(setup, recorded_by="import")
     version, differing = created.version, 0
     say(f"{path.name}: match {created.match_id}, write token {created.write_token}")
     for block in blocks:
         try:
             game = read_game(block, len(players))
-            actions, after = game_actions(state, players, game)
+            reset = bool(state.ranking) and not any(game.changed)
+            actions, after = game_actions(fresh if reset else state, players, game)
         except LogError as error:
             say(f"{path.name}: {error}; the games before it are recorded, nothing of this one")
             return differing + 1
+        if reset:
+            recount.append(created.match_id, created.write_token, [msgspec.to_builtins(MatchEnded())], expected_version=version)
+            title = f"UECda log {path.name} from game {game.number}"
+            created = recount.create(msgspec.structs.replace(setup, title=title), recorded_by="import")
+            version = created.version
+            say(f"{path.name}: game {game.number} has no exchange (the classes were reset): match {created.match_id}, "
+                f"write token {created.write_token}")
         raw = [msgspec.to_builtins(action) for action in actions]
         version = recount.append(created.match_id, created.write_token, raw, expected_version=version).version
         state = after
@@ -266,7 +354,7 @@ def import_logs(recount: Any, paths: list[Path]) -> int:
 
 def _blocks_in(path: Path) -> int:
     try:
-        return path.read_text(encoding="utf-8").count("/*")
+        return decode(path.read_bytes()).count("/*")
     except (OSError, UnicodeDecodeError):
         return 0
 

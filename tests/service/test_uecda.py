@@ -177,6 +177,9 @@ def test_a_different_result_is_said_and_fails_the_import(recount, tmp_path, caps
         pytest.param("p", "leads this round and must play", id="the leader passes: a move the rules forbid"),
         pytest.param("zz-9", "not a move", id="a malformed move"),
         pytest.param("c-9t", "not a group of one rank or a sequence", id="a two-card sequence"),
+        pytest.param("cdhsx-7(cdhs)", "five of a kind", id="the tournament programs' five of a kind, Joker as a fifth suit x"),
+        pytest.param("s--34(-)", "below the 3 or above the 2", id="a sequence whose Joker stands below the 3 (rank -)"),
+        pytest.param("h-ka2+(+)", "below the 3 or above the 2", id="a sequence whose Joker stands above the 2 (rank +)"),
     ],
 )
 def test_a_bad_move_stops_at_its_game_and_records_nothing_of_it(recount, tmp_path, capsys, move, reason):
@@ -250,3 +253,192 @@ def test_the_fixture_log_imports_to_the_standings_of_its_results(recount, capsys
                 scores[player] += (5, 4, 3, 2, 1)[int(place)]
     got = SYSTEM.standings(state)
     assert got.final and {p.player: p.score for p in got.placings} == scores
+
+
+# -- logs as the tournament programs write them -------------------------------------------------------------
+# docs/daifugo.md § The tournament log format, "What the tournament programs write": the server's writer (one line a
+# field, each value followed by a space; no `game` line; an empty `score` line; each move's time in µs glued to it,
+# `d-3[1534]`; a hand's cards from the 3 of clubs up, the Joker last) and what their readers take besides.
+
+SERVER = {"game_line": False, "score": "empty", "glued": True}  # what the server writes
+ISSUE = {"game_line": True, "score": None, "glued": False}  # the examples of issue 14 (what the old reader took)
+
+
+def _int_order(code_: str) -> tuple[int, int]:
+    """The tournament programs' card order: by rank from the 3 up, then clubs, diamonds, hearts, spades; the Joker last."""
+    if code_ == JOKER_CODE:
+        return (99, 0)
+    return (list(RANKS.values()).index(code_[:-1]), "CDHS".index(code_[-1]))
+
+
+def _server_hands(groups, capitals: bool = False) -> str:
+    shown = str.upper if capitals else str
+    return "".join("{" + "".join(" " + shown(code(card)) for card in sorted(cards, key=_int_order)) + " } " for cards in groups)
+
+
+def tournament_log(series: list[list], names: list[str] = FIVE, *, game_line: bool, score: str | None, glued: bool,
+                   match_line: bool = False, capitals: bool = False, eol: str = "\n", tail: str = "") -> str:
+    """The log of one or more random matches played one after the other, as one log: the first game of each later
+    match has no exchange and the classes of the game before it (the server's class reset). `score`: None (no
+    line), "empty" (the server's writer) or "running" (the points so far, five numbers as the readers take them)."""
+    lines = ["player " + " ".join(names)] + (["match 1 "] if match_line else [])
+    number, points, last = 0, dict.fromkeys(FIVE, 0), None
+    for events in series:
+        state = SYSTEM.initial(SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo")))
+        block: dict = {}
+        for event in events:
+            if isinstance(event, MatchEnded):
+                break
+            after = SYSTEM.evolve(state, event)
+            if isinstance(event, CardsDealt):
+                if state.ranking:
+                    classes = [state.ranking.index(p) for p in FIVE]
+                else:  # the server's first classes: player i is of class i; after a reset, the last game's places
+                    classes = last or list(range(5))
+                block = {"classes": classes, "dealt": [event.hands[p] for p in FIVE], "changed": {p: () for p in FIVE}, "moves": []}
+            elif isinstance(event, CardsExchanged):
+                block["changed"][event.giver] = event.cards
+            else:
+                if not block["moves"]:
+                    block["original"] = [state.hands[p].known for p in FIVE]
+                time = 1000 + 37 * len(block["moves"])
+                move_ = token(state, event).upper() if capitals else token(state, event)
+                block["moves"].append(move_ + (f"[{time}]" if glued else f" [{time}]"))
+            if after.phase == "between" and state.phase != "between":
+                order = after.games[-1].order
+                last = [order.index(p) for p in FIVE]
+                head = ["/* "] + ([f"game {number} "] if game_line else [])
+                if score == "empty":
+                    head.append("score ")
+                elif score == "running":
+                    head.append("score " + "".join(f"{points[p]} " for p in FIVE))
+                lines += head + [
+                    "class " + "".join(f"{c} " for c in block["classes"]),
+                    "seat " + "".join(f"{state.seating.index(p)} " for p in FIVE),
+                    "dealt " + _server_hands(block["dealt"], capitals),
+                    "changed " + _server_hands((block["changed"][p] for p in FIVE), capitals),
+                    "original " + _server_hands(block["original"], capitals),
+                    "play " + "".join(f"{move} " for move in block["moves"]),
+                    "result " + "".join(f"{place} " for place in last),
+                    "*/ ",
+                ]
+                for p in FIVE:
+                    points[p] += 5 - order.index(p)
+                number += 1
+            state = after
+    return eol.join(lines) + eol + tail
+
+
+def games_played(events: list) -> list:
+    state = SYSTEM.initial(SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo")))
+    for event in events:
+        if isinstance(event, MatchEnded):
+            break
+        state = SYSTEM.evolve(state, event)
+    return list(state.games)
+
+
+# The features that follow, each on a log as the server writes it and alone on a log the old reader took.
+BASES = [pytest.param(SERVER, id="as the server writes it"), pytest.param(ISSUE, id="alone")]
+
+
+def agreed(out: str) -> int:
+    assert "DIFFERS" not in out and "not imported" not in out and "nothing of this one" not in out, out
+    return out.count("equals the log's result")
+
+
+def test_a_log_as_the_server_writes_it_imports_and_agrees_with_its_results(recount, tmp_path, capsys):
+    """No `game` line, an empty `score` line, times glued to the moves, trailing spaces: the seeds whose games fire every
+    special rule (SEEDS) import whole, each game's order equal to its `result` (the old reader stopped at `score`)."""
+    for seed in SEEDS:
+        path = tmp_path / f"server{seed}.log"
+        path.write_text(tournament_log([random_events(seed)], **SERVER))
+        assert import_log(recount, path) == 0
+        out = capsys.readouterr().out
+        assert agreed(out) == len(games_played(random_events(seed))) >= 2
+        assert f"game {len(games_played(random_events(seed)))}: finishing order" in out  # no `game` line: numbered 1, 2, …
+
+
+@pytest.mark.parametrize(
+    "features",
+    [
+        pytest.param({"score": "empty"}, id="an empty score line (the server's writer)"),
+        pytest.param({"score": "running"}, id="a score line with the running scores (five numbers, as the readers take)"),
+        pytest.param({"game_line": False}, id="no game line (the server's writer)"),
+        pytest.param({"match_line": True}, id="a match line in the header (the readers take it)"),
+        pytest.param({"tail": "//\n"}, id="a closing // line (the readers' end of the games)"),
+        pytest.param({"tail": "// 1000 games\n"}, id="a // comment line"),
+        pytest.param({"capitals": True}, id="cards and moves in capitals (the newest reader takes either case)"),
+    ],
+)
+def test_each_feature_of_the_tournament_format_alone_is_read(recount, tmp_path, capsys, features):
+    """Each feature on a log the old reader took (ISSUE): the log imports whole and agrees with its results."""
+    path = tmp_path / "feature.log"
+    path.write_text(tournament_log([random_events(34)], **{**ISSUE, **features}))
+    assert import_log(recount, path) == 0
+    assert agreed(capsys.readouterr().out) == len(games_played(random_events(34)))
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_a_byte_order_mark_and_crlf_line_ends_are_read(recount, tmp_path, capsys, base):
+    """A log written on Windows: a UTF-8 byte-order mark before `player`, CR LF line ends."""
+    path = tmp_path / "windows.log"
+    path.write_bytes(("\ufeff" + tournament_log([random_events(34)], **base, eol="\r\n")).encode("utf-8"))
+    assert import_log(recount, path) == 0
+    assert agreed(capsys.readouterr().out) == len(games_played(random_events(34)))
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_a_log_in_shift_jis_is_read(recount, tmp_path, capsys, base):
+    """The players' names are the bytes their programs sent: a log that is not UTF-8 is read as cp932 (Shift_JIS)."""
+    names = ["大富豪", "富豪", "平民", "貧民", "大貧民"]
+    path = tmp_path / "sjis.log"
+    path.write_bytes(tournament_log([random_events(34)], names, **base).encode("cp932"))
+    assert import_log(recount, path) == 0
+    out = capsys.readouterr().out
+    assert agreed(out) == len(games_played(random_events(34)))
+    assert list(match_of(out, recount).players) == names
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_five_copies_of_one_client_are_five_players(recount, tmp_path, capsys, base):
+    """Self-play logs name one program five times: each player is told apart by their number in the log (0-4)."""
+    path = tmp_path / "self.log"
+    path.write_text(tournament_log([random_events(34)], ["kou2"] * 5, **base))
+    assert import_log(recount, path) == 0
+    out = capsys.readouterr().out
+    assert agreed(out) == len(games_played(random_events(34)))
+    assert list(match_of(out, recount).players) == [f"kou2 ({n})" for n in range(5)]
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_a_class_reset_starts_a_new_match(recount, tmp_path, capsys, base):
+    """A game after the first with no exchange (the server resets the classes every 100 games) cannot follow the
+    games before it in a daifugo match (docs/daifugo.md: “Exchange before each game but the first”): the match so far
+    ends, recorded, and that game is the first of a new match; every game agrees with its result."""
+    first, second = random_events(7), random_events(10)
+    path = tmp_path / "reset.log"
+    path.write_text(tournament_log([first, second], **base))
+    assert import_log(recount, path) == 0
+    out = capsys.readouterr().out
+    played = len(games_played(first))
+    assert agreed(out) == played + len(games_played(second))
+    reset = played if base["game_line"] else played + 1  # `game N` lines count from 0, as a reader's writer does
+    assert f"game {reset} has no exchange (the classes were reset)" in out
+    ids = [part.split(",", 1)[0] for part in out.split("match ")[1:]]
+    assert len(ids) == 2 and ids[0] != ids[1]
+    before, after = (recount.log(match_id).state for match_id in ids)
+    assert len(before.games) == played and before.phase == "ended"
+    assert len(after.games) == len(games_played(second)) and after.phase == "ended"
+
+
+def test_names_keep_their_brackets_and_braces(recount, tmp_path, capsys):
+    """The header's names are its words as they stand: the brackets of a move's time and the braces of a hand are
+    read as such only inside the blocks."""
+    names = ["[UEC]kou", "{snowl}", "beer[song]", "Fuji/Gokoro", "nakanaka}"]
+    path = tmp_path / "names.log"
+    path.write_text(tournament_log([random_events(34)], names, **SERVER))
+    assert import_log(recount, path) == 0
+    out = capsys.readouterr().out
+    assert agreed(out) == len(games_played(random_events(34)))
+    assert list(match_of(out, recount).players) == names
