@@ -14,7 +14,7 @@ docs/daifugo.md describes) differ from the examples of issue 14 in ways read her
 number is then its place in the log), a `score` line (empty, or the running scores), timings glued to their moves
 (`d-3[1534]`), a `//` line, a byte-order mark, the same name for several players (five copies of one client), and
 a game without an exchange after the first (the server resets the classes every 100 games): it starts a new
-match."""
+match. A return the server refused and replaced is read from the hands after the exchange (`original`)."""
 
 from __future__ import annotations
 
@@ -250,8 +250,9 @@ def move(state: State, token: str, game: int) -> CardsPlayed | PlayerPassed:
 # -- recording ----------------------------------------------------------------------------------------------
 
 
-def game_actions(state: State, players: list[str], game: Game) -> tuple[list[msgspec.Struct], State]:
-    """The game's actions, each checked against the state the ones before it leave; and that state."""
+def game_actions(state: State, players: list[str], game: Game, notes: list[str] | None = None) -> tuple[list[msgspec.Struct], State]:
+    """The game's actions, each checked against the state the ones before it leave; and that state. `notes` gets
+    what the import read otherwise than the log says (a return the server made in place of the one logged)."""
     actions: list[msgspec.Struct] = []
 
     def take(action: msgspec.Struct, token: str) -> None:
@@ -271,9 +272,18 @@ def game_actions(state: State, players: list[str], game: Game) -> tuple[list[msg
     # does not matter); the log names no dealer, so the first seat whose left gets the extra cards deals.
     deals = [CardsDealt(dealer=dealer, hands=hands, seating=seating) for dealer in seating]
     take(next((deal for deal in deals if _legal(state, deal)), deals[-1]), "dealt")
-    changed = dict(zip(players, game.changed))
+    changed, original = dict(zip(players, game.changed)), dict(zip(players, game.original))
     for due in sorted(state.dues, key=lambda due: due.returning):
-        take(CardsExchanged(giver=due.giver, receiver=due.receiver, cards=tuple(changed[due.giver])), "changed")
+        cards = tuple(changed[due.giver])
+        moved = _returned(state, due.giver, original[due.giver]) if due.returning else None
+        if moved is not None and Counter(moved) != Counter(cards):
+            # The server logs the cards a returner sent; when it refuses them (not in the hand, too few, too many)
+            # it moves the returner's strongest instead. `original` holds what was moved.
+            if notes is not None:
+                notes.append(f"{due.giver} returned {' '.join(moved) or 'nothing'}, not the log's changed "
+                             f"{' '.join(cards) or '{ }'} (the server's own choice when it refuses a return)")
+            cards = moved
+        take(CardsExchanged(giver=due.giver, receiver=due.receiver, cards=cards), "changed")
     for player, hand in zip(players, game.original):
         if Counter(state.hands[player].known) != Counter(hand):
             raise LogError(game.number, "original", f"{player}'s hand after the exchange is not the log's")
@@ -282,6 +292,22 @@ def game_actions(state: State, players: list[str], game: Game) -> tuple[list[msg
     if state.phase != "between":
         raise LogError(game.number, "result", "the moves end before the game does")
     return actions, state
+
+
+def _returned(state: State, giver: str, kept: list[str]) -> tuple[str, ...] | None:
+    """The cards a returner gave, from their hand now (the gifts received) and their hand after the exchange; None
+    when the log's hand after the exchange holds a card they do not."""
+    hand = list(state.hands[giver].known)
+    left = Counter(kept)
+    if left - Counter(hand):
+        return None
+    moved: list[str] = []
+    for card_ in hand:
+        if left[card_]:
+            left[card_] -= 1
+        else:
+            moved.append(card_)
+    return tuple(moved)
 
 
 def _legal(state: State, action: msgspec.Struct) -> bool:
@@ -314,7 +340,8 @@ def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, adv
         try:
             game = read_game(block, len(players))
             reset = bool(state.ranking) and not any(game.changed)
-            actions, after = game_actions(fresh if reset else state, players, game)
+            notes: list[str] = []
+            actions, after = game_actions(fresh if reset else state, players, game, notes)
         except LogError as error:
             say(f"{path.name}: {error}; the games before it are recorded, nothing of this one")
             return differing + 1
@@ -334,6 +361,8 @@ def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, adv
         differing += not same
         verdict = "equals the log's result" if same else f"DIFFERS from the log's result ({', '.join(logged)})"
         say(f"  game {game.number}: finishing order {', '.join(recorded)} {verdict}")
+        for note in notes:
+            say(f"    {note}")
         advance()
     if blocks:
         recount.append(created.match_id, created.write_token, [msgspec.to_builtins(MatchEnded())], expected_version=version)

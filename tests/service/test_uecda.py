@@ -442,3 +442,30 @@ def test_names_keep_their_brackets_and_braces(recount, tmp_path, capsys):
     out = capsys.readouterr().out
     assert agreed(out) == len(games_played(random_events(34)))
     assert list(match_of(out, recount).players) == names
+
+
+def _with_return_refused(text: str) -> tuple[str, str]:
+    """The log with the daifugō's `changed` of its second game emptied, as the server logs a return it refused (it then
+    moves the returner's strongest cards: `original` holds what moved); and that player's name."""
+    lines = text.splitlines()
+    blocks = [at for at, line in enumerate(lines) if line.startswith("/*")]
+    at = next(i for i in range(blocks[1], len(lines)) if lines[i].startswith("class "))
+    daifugo = [int(c) for c in lines[at].split()[1:]].index(0)
+    at = next(i for i in range(blocks[1], len(lines)) if lines[i].startswith("changed "))
+    hands = [part.strip() for part in lines[at][len("changed ") :].split("}")][:5]
+    hands[daifugo] = "{"
+    lines[at] = "changed " + "".join(f"{hand} }} " for hand in hands)
+    return "\n".join(lines) + "\n", FIVE[daifugo]
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_a_return_the_server_refused_is_read_from_the_hands_after_the_exchange(recount, tmp_path, capsys, base):
+    """The server logs the cards a returner sent, and moves others when it refuses them: the return recorded is the one
+    the hands after the exchange (`original`) show, said beside the game; the game agrees with its result."""
+    text, daifugo = _with_return_refused(tournament_log([random_events(34)], **base))
+    path = tmp_path / "refused.log"
+    path.write_text(text)
+    assert import_log(recount, path) == 0
+    out = capsys.readouterr().out
+    assert agreed(out) == len(games_played(random_events(34)))
+    assert f"{daifugo} returned " in out and "not the log's changed { } (the server's own choice when it refuses a return)" in out
