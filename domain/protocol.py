@@ -61,8 +61,9 @@ WORD_MAX = 40  # a system, preset or mode name
 # (replay/patches.py reserves keys that begin with NUL), a word of the notation (one line per
 # action) and what a page shows; and not "everyone" or "spectator", the views a reader asks
 # for beside a player's (`?as=`). The lookahead spans newlines ([\s\S]), as Python's `$`
-# also matches before a final newline.
-NAME_PATTERN = r"^(?!(?:everyone|spectator)$)(?![\s\S]*[\x00-\x1f\x7f-\x9f])\S(?:[\s\S]*\S)?$"
+# also matches before a final newline. The line and paragraph separators (U+2028, U+2029) count as
+# control characters: the notation is read a line at a time (str.splitlines ends a line there).
+NAME_PATTERN = r"^(?!(?:everyone|spectator)$)(?![\s\S]*[\x00-\x1f\x7f-\x9f\u2028\u2029])\S(?:[\s\S]*\S)?$"
 PlayerName = Annotated[
     str,
     msgspec.Meta(

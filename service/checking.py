@@ -141,6 +141,7 @@ class Plan:
 
     def __init__(self) -> None:
         self.accepted: list[tuple[Job, list[Recorded], list[Any]]] = []
+        self.echoes: set[int] = set()  # id() of the accepted jobs that only echo the records of the job before them
         self.replays: list[tuple[Job, AppendResult]] = []
         self.records: list[Recorded] = []
         # What the store is given: the records, those encoded already in their place.
@@ -171,6 +172,7 @@ def plan(batch: list[Job]) -> Plan:
             # Answered once the records it echoes are durable (they are written by the job
             # before it, not again): settled, or refused, with them.
             planned.accepted.append((job, outcome.records, outcome.states))
+            planned.echoes.add(id(job))
         else:
             planned.accepted.append((job, *outcome))
             planned.records += outcome[0]

@@ -105,10 +105,10 @@ def seat_of(recount: Recount, log: MatchLog, token: str | None) -> str:
     """The player whose seat token this is (only a seat token confirms or disputes)."""
     if not token:
         raise Unauthenticated("confirming or disputing needs the player's seat token (Authorization: Bearer …)")
-    meta = log.created.meta
-    seat = next((p for p, h in (meta.seat_token_sha256 or {}).items() if tokens.matches(token, h)), None)
+    # Every seat's token, those of players who joined mid-match included.
+    seat = next((p for p, h in log.seat_token_hashes().items() if tokens.matches(token, h)), None)
     if seat is None:
-        if tokens.matches(token, meta.write_token_sha256):
+        if tokens.matches(token, log.created.meta.write_token_sha256):
             raise Forbidden("the write token records the match; a player confirms or disputes with their own seat token")
         raise Forbidden("this is not one of the match's seat tokens")
     return seat
@@ -131,7 +131,7 @@ def confirm(recount: Recount, match_id: str, token: str | None) -> Confirmations
 
 def confirmations(recount: Recount, match_id: str, token: str | None = None) -> Confirmations:
     log = recount.log(match_id)
-    seats = (log.created.meta.seat_token_sha256 or {}).items()
+    seats = log.seat_token_hashes().items()
     you = next((p for p, h in seats if tokens.matches(token, h)), None) if token else None
     players = list(log.system.players(log.state))
     by = list(dict.fromkeys(e.player for e in events(recount, match_id) if isinstance(e, StandingsConfirmed)))

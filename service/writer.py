@@ -188,7 +188,7 @@ class GroupCommitWriter:
             first, last = records[0].version, records[-1].version
             self.repository.committed(job.stream, job.system if job.expected == 0 else None, records, states)
             touched[job.stream] = last
-            job.future.set_result(AppendResult(job.stream, last, first))
+            job.future.set_result(AppendResult(job.stream, last, first, replayed=id(job) in plan.echoes))
         for stream, version in touched.items():
             self.listeners.tell(stream, version)
 

@@ -232,7 +232,7 @@ def test_an_echo_in_the_same_group_commit_as_the_commit_that_made_it_due(
     assert replay_agrees(client, recount, match) == version
 
 
-@pytest.mark.xfail(strict=True, reason="service/writer.py _settle answers every accepted job AppendResult(stream, last, first) with replayed False: an echo answered with the records of the job before it in the group (checking.Echo) should say replayed True, as it does one request at a time")
+
 def test_an_echo_in_the_same_group_says_it_was_recorded_already(client: TestClient, recount: Recount) -> None:
     match = client.post("/matches", json={"system": "bid", "players": ["Al", "Betty"]}).json()
     post(client, match, [UP_7, AL_KH])
@@ -428,7 +428,7 @@ def test_a_join_corrected_away_seats_nobody_its_token_reads_nothing_however_the_
         again.close()
 
 
-@pytest.mark.xfail(strict=True, reason="service/access.py authorize_write looks only at the seat hashes held (read_past=False): from a snapshot-loaded log a newcomer's seat token is told 'this is not the match's write token', not that a seat token cannot record")
+
 def test_a_newcomer_s_seat_token_is_told_why_it_cannot_record_from_a_snapshot_loaded_log(db_file: Path | str, tmp_path: Path) -> None:
     recount = open_recount(db_file)
     with TestClient(app=create_app(recount, MatchIndex(recount, str(tmp_path / "index.sqlite")))) as client:
@@ -445,7 +445,7 @@ def test_a_newcomer_s_seat_token_is_told_why_it_cannot_record_from_a_snapshot_lo
     again.close()
 
 
-@pytest.mark.xfail(strict=True, reason="service/claimsstore.py seat_of and confirmations read only the created record's seat token hashes: a player who joined cannot confirm or dispute the final standings (403), so a match with a newcomer is never confirmed by all; it should use log.seat_token_hashes()")
+
 def test_a_newcomer_confirms_the_final_standings_with_their_seat_token(client: TestClient) -> None:
     match, seats = deck_match_with_newcomer(client)
     assert client.get(f"/matches/{match['match_id']}/state").json()["finished"]
@@ -515,7 +515,7 @@ def test_an_imported_match_with_a_newcomer_accepts_their_seat_token(client: Test
 # --- player names -----------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="domain/protocol.py NAME_PATTERN lets U+2028 and U+2029 (line and paragraph separators) into a name: str.splitlines, which domain/notation.py parse_match reads a notation file with, ends a line there, so the match's own notation (GET /notation) does not read back; the pattern should refuse them as it refuses control characters")
+
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029"])
 def test_a_name_that_would_end_a_notation_line_is_refused_or_reads_back(client: TestClient, separator: str) -> None:
     from domain.notation import parse_match
