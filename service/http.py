@@ -41,11 +41,15 @@ class Claim(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 
 
 class EventEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """`automatic`: the service recorded it by itself, right after the action that made it
+    due (a sealed round's reveal); undoing that action voids it too."""
+
     step: int
     type: str
     description: str
     recorded_at: float
     recorded_by: str
+    automatic: bool
     event: dict[str, Any]
 
 
@@ -191,6 +195,7 @@ def list_events(
                 description=log.describe(record, before, after, perspective),
                 recorded_at=record.meta.recorded_at,
                 recorded_by=record.meta.recorded_by,
+                automatic=record.meta.automatic,
                 event=log.redact(record, before, perspective),
             )
         )

@@ -28,7 +28,9 @@ export class Fixes {
   }
 
   // Undo last: two taps, the second within a few seconds (a mis-tap at a noisy
-  // table must not undo).
+  // table must not undo). The last action is the last one tapped: what the service
+  // recorded by itself right after it (a sealed round's reveal) goes with it, voided
+  // first in the same request (else the service would record it again at once).
   async undo() {
     const button = this.$("undo");
     if (!this.armed) {
@@ -42,7 +44,8 @@ export class Fixes {
     }
     const target = this.armed;
     this.disarm();
-    this.page.record([{ type: "EventVoided", step: target.step, reason: "undone on the recording page" }], `Undo step ${target.step} (${target.description})`);
+    const voids = [...target.after, target].map((entry) => ({ type: "EventVoided", step: entry.step, reason: "undone on the recording page" }));
+    this.page.record(voids, `Undo step ${target.step} (${target.description})`);
   }
 
   disarm() {
@@ -57,7 +60,10 @@ export class Fixes {
       const reply = await this.page.get(`${this.page.matchPath}/events?from=${from}&limit=200`);
       const corrected = new Set(reply.events.filter((e) => e.type === "EventVoided").map((e) => e.event.step));
       const candidates = reply.events.filter((e) => e.step > 1 && !corrected.has(e.step) && !CORRECTIONS.has(e.type));
-      return candidates.length ? candidates[candidates.length - 1] : null;
+      // The last action tapped, with the automatic records after it, newest first.
+      const after = [];
+      while (candidates.length && candidates[candidates.length - 1].automatic) after.push(candidates.pop());
+      return candidates.length ? { ...candidates[candidates.length - 1], after } : null;
     } catch {
       this.page.note("Undo needs the network to find the last action.");
       return null;

@@ -86,6 +86,35 @@ def test_undo_last_and_fix_step_n_record_corrections_and_the_history_shows_both(
     assert [play["cards"] for play in state["view"]["trick"]] == [["3D"]]
 
 
+def test_undo_of_the_bid_that_closed_a_sealed_round_voids_its_reveal_too(phone: Any, served: Any) -> None:
+    """docs/house-rules.md § Sealed bids: the service reveals a round by itself once every
+    bid is committed. Undo last undoes the last bid tapped: the reveal the service recorded
+    after it is voided first in the same request (voided alone, it would be recorded again
+    at once), and the round is open to that bid again."""
+    match = served.create({"system": "bid", "players": ["Al", "Betty"]})
+    served.record(match, [
+        {"type": "DistrictRevealed", "district": "7C"},
+        {"type": "BidCommitted", "player": "Al", "card": "KH"},
+        {"type": "BidCommitted", "player": "Betty", "card": "QS"},
+    ])
+    events = all_events(served, match)
+    assert [(e["type"], e["automatic"]) for e in events[-2:]] == [("BidCommitted", False), ("BidsRevealed", True)]
+    page = phone()
+    open_record(page, served, match)
+    page.locator("#undo").click()
+    expect(page.locator("#undo")).to_contain_text("step 4")
+    page.locator("#undo").click()
+    settle(page)
+    events = all_events(served, match)
+    assert [(e["type"], e["event"].get("step")) for e in events[5:]] == [("EventVoided", 5), ("EventVoided", 4)]
+    state = api_get(served, match, "/state")
+    assert not any(e["type"] == "BidsRevealed" for e in events[6:])
+    served.record(match, [{"type": "BidCommitted", "player": "Betty", "card": "JS"}])
+    reveal = all_events(served, match)[-1]
+    assert reveal["type"] == "BidsRevealed" and reveal["automatic"], reveal
+    assert state["version"] == 7
+
+
 def test_actions_queued_while_the_api_is_unreachable_survive_a_reload(phone: Any, served: Any) -> None:
     """docs/house-rules.md § Sealed bids (Presidential Bid): three bids tapped while no request reaches the
     server stay queued on the phone through a reload of the page (which cannot load the
