@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--no-fixtures", action="store_true")
     sub.add_parser("rebuild", help="rebuild the read models (the match index and the leaderboards) from the store's notification log")
     imp = sub.add_parser("import", help="record event files (every action is checked)")
-    imp.add_argument("files", nargs="+", type=Path, help="event files (*.json) or JSON Lines exports (*.jsonl)")
+    imp.add_argument("files", nargs="+", type=Path, help="event files (*.json), JSON Lines exports (*.jsonl) or notation files (docs/notation.md, told by their first line: a [Tag \"…\"])")
     imp.add_argument("--format", choices=["events", "uecda"], default="events", help="uecda: UECda Daifugō game logs, one match a log (service/uecda.py)")
     records_cli.add_parsers(sub, imp)
     args = parser.parse_args(argv)
@@ -139,9 +139,11 @@ def main(argv: list[str] | None = None) -> int:
         recount.close()
         return code
     if args.command == "import":
-        exports = [path for path in args.files if path.exists() and records_cli.is_jsonl(path)]
-        failures = _import(recount, [path for path in args.files if path not in exports])
+        notations = [path for path in args.files if path.exists() and records_cli.is_notation(path)]
+        exports = [path for path in args.files if path.exists() and path not in notations and records_cli.is_jsonl(path)]
+        failures = _import(recount, [path for path in args.files if path not in exports and path not in notations])
         failures += sum(records_cli.import_jsonl(recount, path, args.allow_unchained) for path in exports)
+        failures += sum(records_cli.import_notation(recount, path) for path in notations)
         recount.close()
         return 1 if failures else 0
 

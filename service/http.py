@@ -273,7 +273,8 @@ def _illegal(_: Request, exc: IllegalAction) -> Response[ErrorBody]:
 
 
 def _recount_error(_: Request, exc: RecountError) -> Response[ErrorBody]:
-    return _error(exc.status, exc.message)
+    details = getattr(exc, "details", None)
+    return _error(exc.status, exc.message, **({"details": details} if details else {}))
 
 
 def _body_read(request: Request) -> bytes | None:

@@ -11,7 +11,7 @@ import msgspec
 from litestar import HttpMethod, Litestar, Response, route
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.plugins import SwaggerRenderPlugin
-from litestar.openapi.spec import Link, OpenAPI, OpenAPIMediaType, Reference, RequestBody
+from litestar.openapi.spec import Link, OpenAPI, OpenAPIMediaType, OpenAPIType, Reference, RequestBody, Schema
 
 import domain
 from domain.corrections import EventAmended, EventVoided
@@ -80,6 +80,18 @@ def exact_contract(app: Litestar) -> None:
             text = text.replace(name, "EventAmended")
     assert document.components is not None and document.components.schemas is not None and document.paths is not None
     document.components.schemas.update(msgspec.json.decode(text))
+    for app_route in app.routes:
+        for handler in getattr(app_route, "route_handlers", []):
+            # A body the route reads as it is (an export, a notation file): its media type, in words.
+            # The route reads the bytes whatever the Content-Type says, so text/plain is listed too
+            # (a generic client or tester has a serializer for it, and none for JSON Lines).
+            if isinstance(handler, HTTPRouteHandler) and (raw := handler.opt.get("raw_body")) is not None:
+                media_type, description = raw
+                for method in handler.http_methods:
+                    operation = getattr(document.paths[app_route.path_format], method.lower())
+                    schema = Schema(type=OpenAPIType.STRING, description=description)
+                    content = {media: OpenAPIMediaType(schema=schema) for media in dict.fromkeys((media_type, "text/plain"))}
+                    operation.request_body = RequestBody(content=content, required=True)
     for (path, method), body_type in bodies.items():
         operation = getattr(document.paths[path], method)
         schema = Reference(ref=refs[types.index(body_type)]["$ref"])

@@ -11,10 +11,12 @@ import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
-from service import claimsstore, export, signing
+from service import claimsstore, export, notation_import, signing
 from service.claims import ClaimedPlacing
 from service.claimsstore import Confirmations, Dispute
+from service.errors import Malformed
 from service.params import bearer, errors_documented, recount_of
+from service.results import Created
 from service.signing import Certificate, PublicKey
 
 # An import body is a whole match's record: larger than an append's, still bounded.
@@ -57,7 +59,10 @@ def export_match(request: Request, match_id: FromPath[str]) -> Response[bytes]:
     return Response(body, media_type=NDJSON, headers={"Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})
 
 
-@post("/imports", status_code=201, operation_id="importMatches", request_max_body_size=IMPORT_BODY_MAX, responses=errors_documented(400, 409, 413, 422, 503))
+@post(
+    "/imports", status_code=201, operation_id="importMatches", request_max_body_size=IMPORT_BODY_MAX, responses=errors_documented(400, 409, 413, 422, 503),
+    raw_body=(NDJSON, "a JSON Lines export (GET /matches/{match_id}/export): a header line, then one event a line"),
+)
 async def import_matches(
     request: Request,
     allow_unchained: Annotated[bool, QueryParameter(description="accept events recorded before the hash chain existed")] = False,
@@ -72,6 +77,23 @@ async def import_matches(
 
     ids = await asyncio.to_thread(imported)
     return Imported(match_id=ids[0], match_ids=ids)
+
+
+@post(
+    "/imports/notation", status_code=201, operation_id="importNotation", request_max_body_size=IMPORT_BODY_MAX, responses=errors_documented(400, 413, 422, 503),
+    raw_body=("text/plain", "a notation file (docs/notation.md): a header of tags, then one action a line"),
+)
+async def import_notation_file(request: Request) -> Created:
+    """A new match from its notation file (as `GET /matches/{match_id}/notation` writes it,
+    or a person or another program): every line parsed and checked, then recorded whole
+    with a new write token and seat tokens; a line that does not parse or that the rules
+    refuse is a 422 naming it, and nothing is recorded."""
+    body = await request.body()
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Malformed(f"a notation file is UTF-8 text (byte {error.start} is not)") from None
+    return await asyncio.to_thread(notation_import.import_notation, recount_of(request), text)
 
 
 @post("/matches/{match_id:str}/confirmations", status_code=201, sync_to_thread=True, operation_id="confirmStandings", responses=errors_documented(400, 401, 403, 404, 409, 503))
@@ -101,4 +123,4 @@ def list_disputes(request: Request, match_id: FromPath[str]) -> list[Dispute]:
 
 
 def records_routes() -> list[Any]:
-    return [signing_key, match_certificate, export_match, import_matches, confirm_standings, list_confirmations, raise_dispute, list_disputes]
+    return [signing_key, match_certificate, export_match, import_matches, import_notation_file, confirm_standings, list_confirmations, raise_dispute, list_disputes]

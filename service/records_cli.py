@@ -15,7 +15,7 @@ from typing import Any, Callable
 import msgspec
 
 from domain.protocol import IllegalAction
-from service import export, signing, sqlite_export, verify
+from service import export, notation_import, signing, sqlite_export, verify
 from service.errors import RecountError
 
 
@@ -103,6 +103,32 @@ def import_jsonl(recount: Any, path: Path, allow_unchained: bool) -> int:
                 print(f"{path.name}: match {match_id} ({len(match.lines)} events) imported, chain verified, every action checked")
             advance()
     return failures
+
+
+def is_notation(path: Path) -> bool:
+    """A notation file (docs/notation.md): its first line that says anything is a header tag."""
+    if path.suffix in (".json", ".jsonl", ".ndjson"):
+        return False
+    try:
+        with path.open("rb") as file:
+            head = file.read(4096).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return notation_import.looks_like_notation(head)
+
+
+def import_notation(recount: Any, path: Path) -> int:
+    """Record a notation file as a new match, all or nothing; 0, or 1 naming the line at fault."""
+    try:
+        created = notation_import.import_notation(recount, path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"{path}: not imported: {error}", file=sys.stderr)
+        return 1
+    except (IllegalAction, RecountError) as error:
+        print(f"{path}: not imported, nothing recorded: {getattr(error, 'message', error)}", file=sys.stderr)
+        return 1
+    print(f"{path.name}: match {created.match_id} ({created.version} events) imported, every action checked; its write token: {created.write_token}")
+    return 0
 
 
 def verify_command(args: argparse.Namespace) -> int:

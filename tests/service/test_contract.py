@@ -32,6 +32,8 @@ from service.storage import env_for
 
 load_all_checks()
 ALL_CHECKS = CHECKS.get_all()
+# An export is sent as text (POST /imports documents application/x-ndjson and text/plain).
+schemathesis.serializer.alias("application/x-ndjson", "text/plain")
 EXAMPLES = 40  # per operation; with the coverage phase schemathesis adds, several thousand cases in all
 STATEFUL_RUNS = 15
 CONFIG = SchemathesisConfig.from_dict(

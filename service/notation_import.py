@@ -1,0 +1,74 @@
+"""A match brought in from its notation file (docs/notation.md): `recount import
+FILE` and `POST /imports/notation`.
+
+The file is a match as a person or another program wrote it: its header says the
+system, the preset, the options and the players, its lines the actions. It becomes a
+new match, all or nothing: every line is parsed and checked (`parse_match`), then the
+whole match is recorded on a store of its own in memory, corrections and the follow-ups
+the service records by itself included, exactly as the record route would; only a match
+that got through whole is copied into the store, as an export is imported (its id, its
+metadata, its chain). A refused file records nothing and says the line at fault.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.notation import NotationError, parse_match
+from domain.protocol import IllegalAction
+from service import export
+from service.app import Recount
+from service.errors import RecountError
+from service.results import Created
+from service.store import MatchStore
+
+# An in-memory store whatever the process's own is (its variables may name PostgreSQL).
+_SCRATCH = {"PERSISTENCE_MODULE": "eventsourcing.popo", "ORIGINATOR_ID_TYPE": "text"}
+BOM = "\ufeff"
+
+
+class BadNotation(RecountError):
+    """A notation file that cannot be recorded: the line, the word at fault and why."""
+
+    status = 422
+
+    def __init__(self, message: str, token: str = "", line: int = 0):
+        super().__init__(message)
+        self.details = {"token": token, "line": line}
+
+
+def looks_like_notation(text: str) -> bool:
+    """Whether a file reads as a notation file: its first line that is not blank or a
+    comment is a header tag (`[System "…"]`)."""
+    for line in text.removeprefix(BOM).splitlines():
+        line = line.strip()
+        if line and not line.startswith(";"):
+            return line.startswith("[") and " " in line and line.endswith("]")
+    return False
+
+
+def import_notation(recount: Recount, text: str) -> Created:
+    """Record the match of a notation file as a new match; its id and tokens."""
+    try:
+        setup, events = parse_match(text.removeprefix(BOM))
+    except NotationError as error:
+        raise BadNotation(str(error), error.token, error.line) from None
+    except msgspec.ValidationError as error:  # a header whose setup does not fit (a tag's JSON)
+        raise BadNotation(f"the header does not make a match: {error}") from None
+    scratch = Recount(MatchStore(_SCRATCH), clock=recount.clock)
+    try:
+        try:
+            created = scratch.create(setup, recorded_by="import:notation")
+        except (IllegalAction, ValueError) as error:
+            raise BadNotation(f"the header does not make a match: {error}") from None
+        if events:
+            try:
+                scratch.append(created.match_id, created.write_token, [msgspec.to_builtins(event) for event in events])
+            except IllegalAction as error:
+                raise BadNotation(f"the lines are refused: {error}") from None
+        lines = list(export.export_lines(scratch, created.match_id))
+    finally:
+        scratch.close()
+    [match] = export.parse(lines)
+    export.import_all(recount, [match])
+    return msgspec.structs.replace(created, version=len(match.lines))

@@ -1,0 +1,144 @@
+"""A notation file brought in as a new match (docs/notation.md § Importing): `POST
+/imports/notation` and `recount import FILE`. Every fixture's own notation (GET
+/matches/{id}/notation) comes back as the same match; a file as a person or another
+program writes it (CRLF, a byte-order mark, comments, blank lines) reads the same; a
+bad line is a 422 naming it, and nothing of the file is recorded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from service import cli, fixtures
+from service.app import Recount
+
+FIXTURES = fixtures.fixture_files()
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def notation_of(client: TestClient, recount: Recount, path: Path) -> tuple[Any, str]:
+    created = fixtures.record(recount, fixtures.read(path))
+    reply = client.get(f"/matches/{created.match_id}/notation", headers=auth(created.write_token))
+    assert reply.status_code == 200, reply.text
+    return created, reply.text
+
+
+def events_of(client: TestClient, match_id: str, token: str) -> list[tuple[str, Any]]:
+    page = client.get(f"/matches/{match_id}/events?limit=1000", headers=auth(token)).json()
+    return [(entry["type"], entry["event"]) for entry in page["events"][1:]]
+
+
+def import_text(client: TestClient, text: str | bytes) -> Any:
+    body = text.encode() if isinstance(text, str) else text
+    return client.post("/imports/notation", content=body, headers={"Content-Type": "text/plain; charset=utf-8"})
+
+
+def stored_events(recount: Recount) -> int:
+    return recount.store.head()
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_a_fixture_s_notation_comes_back_as_the_same_match(client: TestClient, recount: Recount, path: Path) -> None:
+    original, text = notation_of(client, recount, path)
+    reply = import_text(client, text)
+    assert reply.status_code == 201, reply.text
+    new = reply.json()
+    assert new["match_id"] != original.match_id
+    assert new["version"] == recount.log(original.match_id).version
+    assert events_of(client, new["match_id"], new["write_token"]) == events_of(client, original.match_id, original.write_token)
+    assert client.get(f"/matches/{new['match_id']}/standings").json()["placings"] == client.get(f"/matches/{original.match_id}/standings").json()["placings"]
+    # The new tokens are the match's own: the write token reads every hand, a seat token its seat.
+    assert client.get(f"/matches/{new['match_id']}/state?as=everyone", headers=auth(new["write_token"])).status_code == 200
+    player, seat = next(iter(new["seat_tokens"].items()))
+    assert client.get(f"/matches/{new['match_id']}/state?as={player}", headers=auth(seat)).status_code == 200
+
+
+def test_a_file_with_crlf_a_byte_order_mark_comments_and_blank_lines_reads_the_same(client: TestClient, recount: Recount) -> None:
+    original, text = notation_of(client, recount, FIXTURES[0])
+    head, _, body = text.partition("\n\n")
+    written = "\ufeff; written by another program\r\n" + head.replace("\n", "\r\n") + "\r\n\r\n\r\n" + "\r\n; a comment between actions\r\n".join(body.splitlines()) + "\r\n"
+    reply = import_text(client, written)
+    assert reply.status_code == 201, reply.text
+    new = reply.json()
+    assert events_of(client, new["match_id"], new["write_token"]) == events_of(client, original.match_id, original.write_token)
+
+
+def test_a_line_that_does_not_parse_is_named_and_nothing_is_recorded(client: TestClient, recount: Recount) -> None:
+    _, text = notation_of(client, recount, FIXTURES[0])
+    lines = text.splitlines()
+    lines.insert(len(lines) - 1, "this is no action at all")
+    before = stored_events(recount)
+    reply = import_text(client, "\n".join(lines) + "\n")
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["line"] == len(lines) - 1
+    assert reply.json()["error"].startswith(f"line {len(lines) - 1}: ")
+    assert stored_events(recount) == before
+
+
+def test_an_action_the_rules_forbid_is_named_and_nothing_is_recorded(client: TestClient, recount: Recount) -> None:
+    """president-classic.md § Play Game: a player plays in turn; the same player twice in a row is refused."""
+    original, text = notation_of(client, recount, next(p for p in FIXTURES if p.stem == "classic-four-full"))
+    lines = text.splitlines()
+    last_play = max(i for i, line in enumerate(lines) if " plays " in line)
+    lines.insert(last_play + 1, lines[last_play])  # the same play again, out of turn
+    before = stored_events(recount)
+    reply = import_text(client, "\n".join(lines) + "\n")
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["line"] == last_play + 2
+    assert "against the rules" in reply.json()["error"]
+    assert stored_events(recount) == before
+
+
+def test_a_correction_refused_when_recorded_records_nothing(client: TestClient, recount: Recount) -> None:
+    """docs/house-rules.md § Corrections: a correction voids an earlier action; one that
+    names a step the file never reaches is refused when the match is recorded, and the
+    actions before it are not recorded either."""
+    _, text = notation_of(client, recount, FIXTURES[0])
+    before = stored_events(recount)
+    reply = import_text(client, text.rstrip("\n") + '\nEventVoided {"step": 9999, "reason": "no such step"}\n')
+    assert reply.status_code == 422, reply.text
+    assert stored_events(recount) == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "; only a comment\n",
+        '[Players "Al, Betty"]\n\n',
+        '[System "chess"]\n[Players "Al, Betty"]\n\n',
+        '[System "bid"]\n[Players "Al, Betty"\n\n',
+    ],
+    ids=["empty", "comment only", "no system", "unknown system", "unclosed tag"],
+)
+def test_a_header_that_makes_no_match_is_refused(client: TestClient, recount: Recount, text: str) -> None:
+    before = stored_events(recount)
+    reply = import_text(client, text)
+    assert reply.status_code in (400, 422), reply.text
+    assert reply.json()["error"]
+    assert stored_events(recount) == before
+
+
+def test_a_body_that_is_not_utf8_is_malformed(client: TestClient) -> None:
+    reply = import_text(client, b'[System "bid"]\n[Players "Al, B\xe9tty"]\n\n')
+    assert reply.status_code == 400
+    assert "UTF-8" in reply.json()["error"]
+
+
+def test_recount_import_reads_a_notation_file(client: TestClient, recount: Recount, db_file: Path | str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    original, text = notation_of(client, recount, FIXTURES[0])
+    good, bad = tmp_path / "match.txt", tmp_path / "bad.txt"
+    good.write_text(text)
+    bad.write_text(text + "nonsense\n")
+    recount.close()
+    assert cli.main(["--db", str(db_file), "import", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert "imported" in out and "write token" in out
+    assert cli.main(["--db", str(db_file), "import", str(bad)]) == 1
+    assert "nothing recorded" in capsys.readouterr().err
