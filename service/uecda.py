@@ -36,8 +36,8 @@ RANKS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "
 SUITS = {"c": "C", "d": "D", "h": "H", "s": "S"}
 JOKER_CODE = "JK1"  # the daifugo deck's one Joker
 # A move as the tournament programs write it: suits, a dash, ranks, and what the Joker stands for. Their rank letters
-# also hold `-` (below the 3) and `+` (above the 2), and their suits an `x` (the Joker as a fifth suit): read so that
-# the move can be named for what it is, though the daifugo preset records neither (see move()).
+# also hold `-` (below the 3) and `+` (above the 2), and their suits an `x` (the Joker as a fifth suit): a Joker past
+# the ends of a sequence and five of a kind, which the daifugo preset records (`joker_past_ends`, `five_of_a_kind`).
 MOVE = re.compile(r"([cdhsx]+)-([-+3-9tjqka2]+)(?:\(([cdhsx]+|[-+3-9tjqka2])\))?")
 TIMING = re.compile(r"\[[^\]]*\]")  # the `[µs]` after each move, spaced or glued to it (`d-3[1534]`): not a move
 COMMENT = re.compile(r"(?:^|(?<=\s))//.*$", re.MULTILINE)  # `//` to the end of its line
@@ -207,8 +207,8 @@ def _hands(tokens: list[str], at: int, count: int, game: int | str, key: str) ->
 
 
 def move(state: State, token: str, game: int) -> CardsPlayed | PlayerPassed:
-    """A move of the log by the player whose turn it is: `p`, `jk`, a group `cd-a(d)`, a sequence `h-678(7)`
-    (letters of either case)."""
+    """A move of the log by the player whose turn it is: `p` (the leader's too), `jk`, a group `cd-a(d)`, a sequence
+    `h-678(7)`, five of a kind `cdhsx-7(x)`, a sequence with the Joker past its ends `s--34(-)` (letters of either case)."""
     player = state.turn
     if player is None or state.phase != "playing":
         raise LogError(game, token, "a move after the game is over")
@@ -222,14 +222,9 @@ def move(state: State, token: str, game: int) -> CardsPlayed | PlayerPassed:
         raise LogError(game, written, "not a move (p, jk, suits-rank such as cd-a(d), suit-ranks such as h-678(7))")
     suits, ranks, joker = found.groups()
     if "x" in suits or (joker and "x" in joker):
-        # The tournament programs write four of a kind and the Joker with the Joker as a fifth suit `x`.
-        raise LogError(game, written, "five of a kind (the four suits and the Joker): the daifugo preset's Joker stands "
-                       "for one card of the deck not played beside it, and no such card is left")
+        return _five(player, written, suits, ranks, joker, game)
     if "-" in ranks or "+" in ranks:
-        # `-` and `+` are the ranks below the 3 and above the 2: a sequence's Joker standing past the ends of the ranks,
-        # which the server takes (its card table has a column on either side of the 3 … 2).
-        raise LogError(game, written, "a Joker standing below the 3 or above the 2 (rank - or +): no card of the deck, "
-                       "which the daifugo preset's Joker must stand for")
+        return _past_ends(player, written, suits, ranks, joker, game)
     if joker is not None and len(joker) > 1:
         raise LogError(game, written, "the Joker stands for one card")
     if len(ranks) == 1:
@@ -245,6 +240,29 @@ def move(state: State, token: str, game: int) -> CardsPlayed | PlayerPassed:
     if stand is None:
         return CardsPlayed(player=player, cards=tuple(cards))
     return CardsPlayed(player=player, cards=tuple(JOKER_CODE if code == stand else code for code in cards), joker_as=stand)
+
+
+def _five(player: str, written: str, suits: str, ranks: str, joker: str | None, game: int) -> CardsPlayed:
+    """Five of a kind as the tournament programs write it: the four suits and the Joker as a fifth suit `x`, and
+    what the Joker stands for as `(x)` (FujiGokoro's toRecordString), `(cdhs)` or nothing (its reader takes all three):
+    the four cards and the Joker standing for a fifth of the rank (`joker_as` the rank alone, docs/daifugo.md)."""
+    if sorted(suits) != sorted("cdhsx") or len(ranks) != 1 or ranks in "-+" or (joker and joker not in ("x", "cdhs", "cdhsx")):
+        raise LogError(game, written, "the Joker as a fifth suit x is five of a kind: cdhsx and one rank, such as cdhsx-7(x)")
+    rank = RANKS[ranks]
+    return CardsPlayed(player=player, cards=(*(rank + SUITS[suit] for suit in "cdhs"), JOKER_CODE), joker_as=rank)
+
+
+def _past_ends(player: str, written: str, suits: str, ranks: str, joker: str | None, game: int) -> CardsPlayed:
+    """A sequence whose Joker stands past the ends of the ranks: `-` below the 3 (first), `+` above the 2 (last), the
+    Joker's rank in brackets (`s--34(-)`, `h-ka2+(+)`): the Joker standing for "-S" or "+S" (docs/daifugo.md)."""
+    end = "-" if ranks.startswith("-") else "+"
+    inner = ranks[1:] if end == "-" else ranks[:-1]
+    if len(suits) != 1 or "-" in inner or "+" in inner or ranks[0 if end == "-" else -1] != end or joker not in (None, end):
+        raise LogError(game, written, "a Joker past the ends stands first (-, below the 3) or last (+, above the 2) of a "
+                       "sequence of one suit, such as s--34(-) or h-ka2+(+)")
+    suit = SUITS[suits]
+    cards = [RANKS[rank] + suit for rank in inner]
+    return CardsPlayed(player=player, cards=tuple([JOKER_CODE, *cards] if end == "-" else [*cards, JOKER_CODE]), joker_as=end + suit)
 
 
 # -- recording ----------------------------------------------------------------------------------------------

@@ -22,8 +22,9 @@ from typing import Any
 from domain.cards import JOKER, SUITS, label, labels
 from domain.president.events import CardsPlayed
 from domain.president.hands import missing, unseen_copies
-from domain.president.shapes import check_beats, shape_of
+from domain.president.shapes import ABOVE, BELOW, check_beats, shape_of
 from domain.president.state import State
+from domain.president.words import joker_words
 from domain.protocol import Choice, IllegalAction, event_tag
 
 PLAYED = event_tag(CardsPlayed)
@@ -56,7 +57,7 @@ def shaped_plays(state: State, player: str) -> list[Choice]:
         words = f"Play {labels(cards)}"
         if joker_as is not None:
             event["joker_as"] = joker_as
-            words += f" (the Joker as {label(joker_as)})"
+            words += f" (the Joker as {joker_words(state, joker_as)})"
         hints = {"kind": shape.kind, "count": len(cards)}
         choices.append(Choice(type=PLAYED, label=words, player=player, event=event, hints=hints))
     return choices
@@ -77,6 +78,9 @@ def _groups(state: State, possible: Counter[str], count: int | None, sparing: bo
         if not (ruleset.joker_stands_for and rank_of[card] == JOKER):
             by_rank.setdefault(rank_of[card], []).append(card)
     sizes = range(1, ruleset.max_set + 1) if count is None else [count]
+    every: dict[str, Counter[str]] = {}
+    for code, held in state.deck.copies.items():
+        every.setdefault(rank_of[code], Counter())[code] = held
     for rank, cards in by_rank.items():
         codes = sorted({code for code, of in rank_of.items() if of == rank})
         for size in sizes:
@@ -85,6 +89,9 @@ def _groups(state: State, possible: Counter[str], count: int | None, sparing: bo
                 continue
             for group in sorted(set(combinations(cards, size - 1))):
                 found += [(group + (jokers[0],), code) for code in codes if code not in group]
+                if ruleset.five_of_a_kind and Counter(group) == every[rank]:
+                    # “1–5 cards of one rank”: every card of the rank and the Joker as a fifth (named by the rank).
+                    found.append((group + (jokers[0],), rank))
     if jokers and count in (None, 1):
         found.append(((jokers[0],), None))
     return found
@@ -112,4 +119,22 @@ def _sequences(state: State, possible: Counter[str], count: int | None, sparing:
                     found.append((tuple(run), None))
                 elif len(absent) == 1 and jokers:
                     found.append((tuple(jokers[0] if code == absent[0] else code for code in run), absent[0]))
+        if jokers and state.ruleset.joker_past_ends:
+            found += _past_ends(state, possible, suit, plain, jokers[0], lengths)
+    return found
+
+
+def _past_ends(
+    state: State, possible: Counter[str], suit: str, plain: list[str], joker: str, lengths: range
+) -> list[Candidate]:
+    """docs/daifugo.md § The rules: “the Joker may fill one rank, including one past either end”: the Joker below the
+    lowest rank before a run from it, or above the highest after a run to it (`joker_past_ends`)."""
+    found: list[Candidate] = []
+    for length in lengths:
+        if not 1 <= length - 1 <= len(plain):
+            continue
+        for run, stand in ((plain[: length - 1], f"{BELOW}{suit}"), (plain[len(plain) - length + 1 :], f"{ABOVE}{suit}")):
+            cards = [f"{rank}{suit}" for rank in run]
+            if all(code in state.deck.copies and possible[code] for code in cards):
+                found.append(((joker, *cards) if stand[0] == BELOW else (*cards, joker), stand))
     return found

@@ -5,6 +5,8 @@ table's words, and a terse form for typing at the table.
     Dana deals: Al 3C 3D …; Betty 4C …     deal d: a 3c 3d …; b 4c …   (full mode)
     Dana deals: Al 13; Betty 13; …         deal d                      (public mode: sizes as dealt)
     Betty plays 9C 9H 9S                   b 9c 9h 9s  ·  b 3x9 (when the record knows which 9s)
+    Al plays 4H JK1 6H as 5H               a 4h jk1 6h as 5h  (Daifugō: the card the Joker stands for;
+                                           as 7: a fifth 7; as -S / +S: below the 3 / above the 2)
     Betty passes                           b p
     Dana gives Al 8C 8D and 2 unseen       d g a 8c 8d +2
     Dana gives Al 12b 0Ra asking high low  d g a 12b 0ra ask h l
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.cards import JOKER, SUITS
 from domain.notation import NotationError, leading_player, number, options_differing, player_by_prefix, tokens
 from domain.president.events import (
     CardDrawn,
@@ -66,7 +69,10 @@ def setup_of(created: MatchCreated) -> MatchSetup:
 
 def write(state: State, event: msgspec.Struct) -> str:
     if isinstance(event, CardsPlayed):
-        return f"{event.player} plays {' '.join(event.cards)}"
+        # docs/daifugo.md: "the Joker may stand for any card": `as` and what it stands for (a card, a rank alone for
+        # five of a kind, -S or +S past the ends of a sequence).
+        stands = f" as {event.joker_as}" if event.joker_as is not None else ""
+        return f"{event.player} plays {' '.join(event.cards)}{stands}"
     if isinstance(event, PlayerPassed):
         return f"{event.player} passes"
     if isinstance(event, CardsDealt):
@@ -160,7 +166,29 @@ def _play(state: State, player: str, words: list[str]) -> CardsPlayed:
         raise NotationError(f"which cards does {player} play?", player)
     if len(words) == 1 and "x" in words[0].lower() and words[0].lower() not in {c.lower() for c in state.deck.rank}:
         return _play_counted(state, player, words[0])
+    if len(words) >= 3 and words[-2].lower() == "as":
+        before = [card(state, word) for word in words[:-2]]
+        # `as` is the ace of spades too: it names the Joker's card only after a Joker ("4h jk1 6h as 5h").
+        if any(state.deck.rank[code] == JOKER for code in before):
+            return CardsPlayed(player=player, cards=tuple(before), joker_as=_joker_as(state, words[-1]))
     return CardsPlayed(player=player, cards=tuple(card(state, word) for word in words))
+
+
+def _joker_as(state: State, token: str) -> str:
+    """What a Joker stands for (docs/daifugo.md), in any case: a card of the deck (5h), a rank alone for five of a
+    kind (7), or the rank past either end of a sequence with its suit (-s below the lowest rank, +s above the highest)."""
+    lowered = token.lower()
+    found = [code for code in state.deck.rank if code.lower() == lowered]
+    if len(found) == 1:
+        return found[0]
+    ranks = {rank.lower(): rank for rank in state.ruleset.ranks if rank != JOKER}
+    if lowered in ranks:
+        return ranks[lowered]
+    if len(lowered) == 2 and lowered[0] in "-+" and lowered[1].upper() in SUITS:
+        return lowered[0] + lowered[1].upper()
+    raise NotationError(
+        f"{token!r} is not what a Joker stands for: a card (5h), a rank for five of a kind (7), -s or +s past the ends", token
+    )
 
 
 def _play_counted(state: State, player: str, token: str) -> CardsPlayed:

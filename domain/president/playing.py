@@ -103,7 +103,9 @@ def check_turn(state: State, player: str) -> None:
         return
     if state.turn is None and state.ruleset.leader_holds and not state.played and player in state.seating:
         return  # a public record that has not seen who holds the leading card (state._ready)
-    if not state.played:
+    if state.passed and not state.trick:
+        concept = "turn"  # a pass shuts a player out of a trick not yet led too (`leader_may_pass`, `pass_locks_out`)
+    elif not state.played:
         concept = "first-lead" if state.game == 1 else "next-lead"
     else:
         concept = "turn" if state.trick else "out-lead" if state.lead_passed_on else "lead"

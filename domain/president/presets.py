@@ -112,6 +112,10 @@ PRESETS: dict[str, Ruleset] = {
         max_set=5,
         sequences=3,
         joker_stands_for=True,
+        # "1–5 cards of one rank; the Joker may stand for any card": the four of a rank and the Joker
+        five_of_a_kind=True,
+        # "the Joker may fill one rank, including one past either end"
+        joker_past_ends=True,
         spade_three=True,
         revolution=True,
         revolution_sizes="four_or_more",
@@ -119,6 +123,10 @@ PRESETS: dict[str, Ruleset] = {
         eight_cut="8",
         suit_lock=True,
         pass_locks_out=True,
+        # "Passing shuts a player out until the trick ends." forbids no pass, the leader's included (the UECda
+        # server takes it); "The trick ends when every player still in has passed": on an empty table too, and "The
+        # last player to play leads the next trick": the player whose lead it was leads again.
+        leader_may_pass=True,
         last_player_answers=True,
         suit_order=("C", "D", "H", "S"),
         leader_holds="3D",

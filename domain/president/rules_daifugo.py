@@ -48,6 +48,13 @@ DAIFUGO = {
     "set": _daifugo("play", _PLAY),
     "sequence": _daifugo("play", _PLAY),
     "joker-as": _daifugo("play", _PLAY),
+    "five-of-a-kind": _daifugo(
+        "five-of-a-kind", "A play is a group (1–5 cards of one rank; the Joker may stand for any card)"
+    ),
+    "past-ends": _daifugo(
+        "past-ends",
+        "a sequence (3 or more consecutive ranks of one suit; the Joker may fill one rank, including one past either end)",
+    ),
     "same-count": _daifugo("later-play", _LATER),
     "same-kind": _daifugo("later-play", _LATER),
     "higher": _daifugo("later-play", _LATER),

@@ -67,7 +67,11 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             'play.": the leader of a round may pass on the empty pile too, and the lead goes to the next player '
             '(True). classic ("starts the new round of plays again, playing whatever card or cards he wants to '
             'play") and friday ("The player who starts the round may play any card in their hand") have the leader '
-            "play and never say the leader may pass (False)."
+            "play and never say the leader may pass (False). docs/daifugo.md forbids no pass (\"Passing shuts a player "
+            'out until the trick ends.") and its tournament server takes one from the leader (True); with '
+            "`pass_locks_out` the leader's pass shuts them out of the trick too, and when every player still in has "
+            'passed on the empty table, "The trick ends when every player still in has passed" and "The last player '
+            'to play leads the next trick": the player whose lead it was leads again.'
         ),
     ] = False
     vice_below_four: Annotated[
@@ -275,6 +279,27 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             description='docs/daifugo.md: "the Joker may stand for any card": a Joker played with other cards names '
             "the card it stands for (`joker_as` of the play); alone it is a Joker (True). False: a Joker is a rank "
             "of its own (friday)."
+        ),
+    ] = False
+    five_of_a_kind: Annotated[
+        bool,
+        Meta(
+            description='docs/daifugo.md: "A play is a group (1–5 cards of one rank; the Joker may stand for any card)": '
+            "beside the four cards of a rank the Joker stands for a fifth of it, named by the rank alone (`joker_as` "
+            '"7"); a group of five, so a revolution where groups of four or more make one, and only a higher five of '
+            "a kind beats it (a later play is of the same kind and the same number of cards) (True). False: the Joker "
+            "stands only for a card of the deck not played beside it, so no group holds five."
+        ),
+    ] = False
+    joker_past_ends: Annotated[
+        bool,
+        Meta(
+            description='docs/daifugo.md: "a sequence (3 or more consecutive ranks of one suit; the Joker may fill one '
+            'rank, including one past either end)": in a sequence the Joker may stand for the rank below the lowest '
+            '(`joker_as` "-" and the suit: "-S" below the 3 of spades) or above the highest ("+S" above the 2). As '
+            '"sequences compare end to end", below the 3 is lower than any rank, so such a sequence is lower than any '
+            "sequence from a 3, and above the 2 higher than any rank, so a sequence to it beats any sequence to a 2; "
+            "a revolution turns both over, as it turns the ranks (True). False: the Joker fills a rank of the deck."
         ),
     ] = False
     spade_three: Annotated[

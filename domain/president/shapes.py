@@ -4,12 +4,12 @@ checks of those rules, each citing its sentence of docs/daifugo.md (rules_daifug
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
 from domain.cards import JOKER, SUITS, labels
-from domain.president.order import rank_value
 from domain.protocol import IllegalAction, Rule
 
 if TYPE_CHECKING:
@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
 Kind = Literal["group", "sequence", "joker"]
 SPADE_THREE = "3S"
+# A Joker standing past the ends of the ranks in a sequence (`joker_past_ends`): its `joker_as` is one of these and
+# the sequence's suit, "-S" below the lowest rank (the 3), "+S" above the highest (the 2); the UECda logs' rank
+# letters `-` and `+`.
+BELOW, ABOVE = "-", "+"
 
 
 class Shape(msgspec.Struct, frozen=True):
@@ -50,21 +54,57 @@ def _suit(code: str) -> str:
     return code[-1:] if code[-1:] in SUITS else ""
 
 
+def past_end(code: str) -> str:
+    """`BELOW` or `ABOVE` when `code` is a Joker's `joker_as` past the ends of the ranks ("-S": the rank below the
+    lowest, of spades; "+S": above the highest), else ""."""
+    head = code[:-1] if _suit(code) else code
+    return head if head in (BELOW, ABOVE) else ""
+
+
+def counts_as(state: State, code: str) -> tuple[str, int]:
+    """The rank a card of a play counts as, and its position in the ruleset's order: a card of the deck its own; a
+    Joker's `joker_as` of a rank alone (five of a kind: "7") that rank; past the ends ("-S", "+S") one position below
+    the lowest plain rank or above the highest."""
+    deck = state.deck
+    if code in deck.rank:
+        rank = deck.rank[code]
+        return rank, deck.order.get(rank, -1)
+    if code in deck.order:
+        return code, deck.order[code]
+    end = past_end(code)
+    if end == BELOW:
+        return BELOW, deck.plain_low - 1
+    if end == ABOVE:
+        return ABOVE, deck.plain_top + 1
+    return "", -1
+
+
+def position_value(state: State, rank: str, position: int) -> int:
+    """order.rank_value for a position that may lie past the ends of the ranks: a revolution turns it over too."""
+    deck = state.deck
+    if state.reversed and rank != JOKER:
+        return deck.plain_top + deck.plain_low - position
+    return position
+
+
 def shape_of(state: State, cards: tuple[str, ...], joker_as: str | None = None) -> Shape | None:
-    """The shape of a play, or None when it is neither a group nor a sequence."""
-    rank = state.deck.rank
+    """The shape of a play, or None when it is neither a group nor a sequence. A Joker standing for a rank alone
+    (five of a kind) has no suit; one past the ends of the ranks has the suit it names."""
     stands = stands_for(state, cards, joker_as)
-    ranks = [rank[card] for card in stands]
-    values = [rank_value(state, r) for r in ranks]
-    suits = tuple(sorted(_suit(card) for card in stands))
+    counted = [counts_as(state, card) for card in stands]
+    ranks = [rank for rank, _ in counted]
+    values = [position_value(state, rank, position) for rank, position in counted]
+    suits = tuple(sorted(_suit(card) for card in stands if _suit(card) or card != joker_as))
     if len(cards) == 1 and ranks[0] == JOKER:
         return Shape("joker", stands, values[0], values[0], ())
+    if "" in ranks:
+        return None
     if len(set(ranks)) == 1:
         return Shape("group", stands, values[0], values[0], suits)
     minimum = state.ruleset.sequences
     if not minimum or len(stands) < minimum or JOKER in ranks or len(set(suits)) != 1 or not suits[0]:
         return None
-    positions = sorted(state.deck.order[r] for r in ranks)
+    positions = sorted(position for _, position in counted)
     if positions != list(range(positions[0], positions[0] + len(positions))):
         return None
     return Shape("sequence", stands, min(values), max(values), suits)
@@ -115,7 +155,7 @@ def cuts(state: State, cards: tuple[str, ...], joker_as: str | None) -> bool:
     """docs/daifugo.md § The rules: “8-cut: a play that contains an 8 (a group of 8s, a sequence through an 8, or the Joker
     standing for an 8) ends the trick at once, and the same player leads.”"""
     eight = state.ruleset.eight_cut
-    return bool(eight) and any(state.deck.rank[card] == eight for card in stands_for(state, cards, joker_as))
+    return bool(eight) and any(counts_as(state, card)[0] == eight for card in stands_for(state, cards, joker_as))
 
 
 def ends_on_joker(state: State, cards: tuple[str, ...], beaten: Play | None) -> bool:
@@ -144,7 +184,10 @@ def revolts(state: State, cards: tuple[str, ...], joker_as: str | None) -> bool:
 
 def check_joker_as(state: State, cards: tuple[str, ...], joker_as: str | None) -> None:
     """docs/daifugo.md § The rules: “the Joker may stand for any card”: a Joker played with other cards names the card it
-    stands for, one of the deck's plain cards and not one played beside it; a Joker alone stands for nothing."""
+    stands for, one of the deck's plain cards and not one played beside it; a Joker alone stands for nothing. Where
+    the ruleset has them, “1–5 cards of one rank” lets it stand for a fifth card of a rank beside the four (its rank
+    alone: `five_of_a_kind`), and “the Joker may fill one rank, including one past either end” a rank past the ends
+    of a sequence (`joker_past_ends`: "-S", "+S")."""
     jokers = [card for card in cards if state.deck.rank[card] == JOKER]
     citing = _cite(state, "joker-as")
     if joker_as is None:
@@ -155,8 +198,36 @@ def check_joker_as(state: State, cards: tuple[str, ...], joker_as: str | None) -
         raise IllegalAction("in this ruleset a Joker is a rank of its own and stands for no card", citing)
     if len(jokers) != 1 or len(cards) < 2:
         raise IllegalAction("joker_as names the card of the one Joker played with other cards", citing)
+    if joker_as in state.deck.order and joker_as != JOKER:
+        _check_fifth(state, cards, joker_as)
+        return
+    if past_end(joker_as):
+        if not (state.ruleset.joker_past_ends and state.ruleset.sequences):
+            raise IllegalAction(
+                f"in this ruleset the Joker stands for a card of the deck, not a rank past the ends ({joker_as!r})", citing
+            )
+        if not _suit(joker_as):
+            raise IllegalAction(f"a Joker past the ends of the ranks names the sequence's suit too ({joker_as}S, not {joker_as})", citing)
+        return  # check_shape: the other cards make a sequence of its suit from the lowest rank, or to the highest
     if state.deck.rank.get(joker_as, JOKER) == JOKER or joker_as in cards:
         raise IllegalAction(f"the Joker stands for a card of the deck not played beside it, not {joker_as!r}", citing)
+
+
+def _check_fifth(state: State, cards: tuple[str, ...], rank: str) -> None:
+    """docs/daifugo.md § The rules: “A play is a group (1–5 cards of one rank; the Joker may stand for any card)”: with
+    every card of a rank the Joker is a fifth of it; beside fewer it names a card of the deck (`five_of_a_kind`)."""
+    if not state.ruleset.five_of_a_kind:
+        raise IllegalAction(
+            f"in this ruleset the Joker stands for a card of the deck, not a rank alone ({rank!r})", _cite(state, "joker-as")
+        )
+    plain = Counter(card for card in cards if state.deck.rank[card] != JOKER)
+    every = Counter({code: held for code, held in state.deck.copies.items() if state.deck.rank[code] == rank})
+    if plain != every:
+        raise IllegalAction(
+            f"the Joker stands for a {rank} alone only beside every {rank} of the deck (five of a kind); beside fewer it "
+            "names the card it stands for",
+            _cite(state, "five-of-a-kind"),
+        )
 
 
 def check_shape(state: State, cards: tuple[str, ...], joker_as: str | None) -> Shape:
@@ -167,6 +238,13 @@ def check_shape(state: State, cards: tuple[str, ...], joker_as: str | None) -> S
     shape = shape_of(state, cards, joker_as)
     if shape is None:
         what = "a group of one rank or a sequence of one suit" if state.ruleset.sequences else "of one rank"
+        if joker_as is not None and past_end(joker_as):
+            plain = [rank for rank in state.rank_orders[False] if rank != JOKER]
+            low, high = plain[0], plain[-1]
+            end = f"below the {low}" if past_end(joker_as) == BELOW else f"above the {high}"
+            raise IllegalAction(
+                f"{labels(cards)} with the Joker {end} is not a sequence of one suit running to that end", _cite(state, "past-ends")
+            )
         raise IllegalAction(f"{labels(cards)} is not {what}", _cite(state, "sequence" if state.ruleset.sequences else "set"))
     if shape.kind == "group" and len(cards) > state.ruleset.max_set:
         raise IllegalAction(f"a group is at most {state.ruleset.max_set} cards", _cite(state, "set"))

@@ -248,9 +248,22 @@ def _played(state: State, event: CardsPlayed) -> State:
 
 def _passed(state: State, event: PlayerPassed) -> State:
     if not state.trick:
+        if state.ruleset.pass_locks_out:
+            return _pass_on_empty(state, state.passed + (event.player,))
         # deck: "Players may pass at any time": a leader's pass on the empty pile hands the lead on.
         return replace(state, turn=next_holding(state, event.player) or event.player)
     return _pass_turn(state, event.player, state.passed + (event.player,))
+
+
+def _pass_on_empty(state: State, passed: tuple[str, ...]) -> State:
+    """docs/daifugo.md (`leader_may_pass` with `pass_locks_out`): "Passing shuts a player out until the trick ends.",
+    on the empty table too: the next player not shut out may lead. "The trick ends when every player still in has
+    passed": when all have, nobody has played in it, so the player whose lead it was (the first to pass) leads again,
+    as "The last player to play leads the next trick" gave them the lead."""
+    for player in state.seating:
+        if player not in passed and holding(state, player):
+            return replace(state, passed=passed, turn=next_holding(state, passed[-1], skip=passed))
+    return replace(state, passed=(), turn=passed[0])
 
 
 def _pass_turn(state: State, after: str, passed: tuple[str, ...]) -> State:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.cards import SUIT_SYMBOLS, label, labels
+from domain.cards import JOKER, SUIT_SYMBOLS, label, labels
 from domain.president.cards import count_words, rank_words
 from domain.president.events import (
     CardDrawn,
@@ -19,7 +19,7 @@ from domain.president.events import (
     PlayerPassed,
 )
 from domain.president.order import is_bomb, set_rank
-from domain.president.shapes import cuts, locked_suits, shape_of, shaped
+from domain.president.shapes import BELOW, counts_as, cuts, locked_suits, past_end, shape_of, shaped
 from domain.president.state import State
 from domain.president.titles import title_of
 from domain.president.views import sees_cards_of
@@ -36,15 +36,33 @@ def _shaped_words(state: State, event: CardsPlayed, after: State, line: str) -> 
     a play sets it."""
     shape = shape_of(state, event.cards, event.joker_as)
     if shape is not None and shape.kind == "sequence":
-        line = f"{event.player} plays a sequence {labels(shape.stands)}"
+        shown = ("Joker" if past_end(card) else label(card) for card in shape.stands)
+        line = f"{event.player} plays a sequence {' '.join(shown)}"
+    elif shape is not None and shape.kind == "group":
+        # The rank the group counts as, whichever card comes first (the Joker may).
+        rank = counts_as(state, shape.stands[0])[0]
+        line = f"{event.player} plays {rank_words(rank, len(event.cards), state.ruleset.rank_names)}"
     if event.joker_as is not None:
-        line += f" (the Joker as {label(event.joker_as)})"
+        line += f" (the Joker as {joker_words(state, event.joker_as)})"
     if after.trick and locked_suits(after) and not locked_suits(state):
         suits = dict.fromkeys(locked_suits(after))  # a sequence holds its one suit several times
         line += ", locking the suits to " + " ".join(SUIT_SYMBOLS.get(suit, suit) for suit in suits)
     if cuts(state, event.cards, event.joker_as):
         line += ": an 8-cut"
     return line
+
+
+def joker_words(state: State, joker_as: str) -> str:
+    """What a Joker stands for: a card ("5♥"); a rank alone, beside its four cards ("a fifth 7", `five_of_a_kind`);
+    a rank past the ends of a sequence ("♠ below the 3", "♠ above the 2", `joker_past_ends`)."""
+    end = past_end(joker_as)
+    if end:
+        plain = [rank for rank in state.rank_orders[False] if rank != JOKER]
+        suit = SUIT_SYMBOLS.get(joker_as[-1:], joker_as[-1:])
+        return f"{suit} below the {plain[0]}" if end == BELOW else f"{suit} above the {plain[-1]}"
+    if joker_as in state.deck.order:
+        return f"a fifth {rank_words(joker_as, 1, state.ruleset.rank_names).split(' ', 1)[1]}"
+    return label(joker_as)
 
 
 def describe(state: State, event: msgspec.Struct, after: State, perspective: Perspective = SPECTATOR) -> str:
@@ -77,6 +95,11 @@ def describe(state: State, event: msgspec.Struct, after: State, perspective: Per
             line += f"; the pile is reset, {after.turn} leads the next round"
         return line
     if isinstance(event, PlayerPassed):
+        if not state.trick and state.ruleset.pass_locks_out and after.turn:
+            # docs/daifugo.md (`leader_may_pass`): a pass on the empty table shuts the player out of the trick too.
+            if after.passed:
+                return f"{event.player} passes without leading; {after.turn} may lead"
+            return f"{event.player} passes: every player still in has passed, {after.turn} leads again"
         if not after.trick and after.turn:
             return f"{event.player} passes; {after.turn} leads the next round"
         return f"{event.player} passes"

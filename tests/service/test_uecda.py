@@ -12,7 +12,7 @@ import pytest
 
 from domain.president import SYSTEM
 from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
-from domain.president.shapes import shape_of
+from domain.president.shapes import counts_as, shape_of
 from domain.protocol import MatchSetup
 from service.uecda import JOKER_CODE, RANKS, SUITS, import_log, import_logs
 from tests.conftest import open_recount
@@ -34,12 +34,15 @@ def token(state, event) -> str:
     if event.cards == (JOKER_CODE,):
         return "jk"
     shape = shape_of(state, event.cards, event.joker_as)
-    stands = sorted(shape.stands, key=lambda card: (state.deck.order[state.deck.rank[card]], "CDHS".index(card[-1])))
+    stands = sorted(shape.stands, key=lambda card: (counts_as(state, card)[1], "CDHS".index(card[-1]) if card[-1] in "CDHS" else 4))
+    if shape.kind == "group" and event.joker_as in RANK_LETTER:
+        return f"cdhsx-{RANK_LETTER[event.joker_as]}(x)"  # five of a kind: the Joker as a fifth suit x (toRecordString)
     if shape.kind == "group":
         text = "".join(SUIT_LETTER[card[-1]] for card in stands) + "-" + RANK_LETTER[stands[0][:-1]]
         return text + (f"({SUIT_LETTER[event.joker_as[-1]]})" if event.joker_as else "")
-    text = SUIT_LETTER[stands[0][-1]] + "-" + "".join(RANK_LETTER[card[:-1]] for card in stands)
-    return text + (f"({RANK_LETTER[event.joker_as[:-1]]})" if event.joker_as else "")
+    letter = {**RANK_LETTER, "-": "-", "+": "+"}  # a Joker past the ends: below the 3 (-), above the 2 (+)
+    text = SUIT_LETTER[stands[0][-1]] + "-" + "".join(letter[card[:-1]] for card in stands)
+    return text + (f"({letter[event.joker_as[:-1]]})" if event.joker_as else "")
 
 
 def hands(groups) -> str:
@@ -49,7 +52,8 @@ def hands(groups) -> str:
 def write_log(events) -> tuple[str, dict[str, int]]:
     """The log of a recorded daifugo match, and how often each special rule fired in it."""
     state = SYSTEM.initial(SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo")))
-    lines, fired = ["player " + " ".join(FIVE)], {"sequence": 0, "joker": 0, "cut": 0, "lock": 0, "revolution": 0, "spade": 0}
+    fired = {"sequence": 0, "joker": 0, "past": 0, "cut": 0, "lock": 0, "revolution": 0, "spade": 0, "leader_pass": 0}
+    lines = ["player " + " ".join(FIVE)]
     block: dict = {}
     for event in events:
         if isinstance(event, MatchEnded):
@@ -64,10 +68,12 @@ def write_log(events) -> tuple[str, dict[str, int]]:
             if not block["moves"]:
                 block["original"] = [state.hands[p].known for p in FIVE]
             block["moves"].append(token(state, event) + f" [{len(block['moves']) * 7 + 3}]")
+            fired["leader_pass"] += isinstance(event, PlayerPassed) and not state.trick
             if isinstance(event, CardsPlayed):
                 shape = shape_of(state, event.cards, event.joker_as)
                 fired["sequence"] += shape.kind == "sequence"
                 fired["joker"] += JOKER_CODE in event.cards
+                fired["past"] += (event.joker_as or "")[:1] in ("-", "+")
                 fired["cut"] += "8" in {card[:-1] for card in shape.stands} and after.phase == "playing" and not after.trick
                 fired["revolution"] += after.reversed != state.reversed
                 fired["spade"] += event.cards == ("3S",) and bool(state.trick) and state.trick[-1].cards == (JOKER_CODE,)
@@ -109,9 +115,10 @@ def recount(tmp_path: Path) -> Iterator:
     app.close()
 
 
-# Seeds whose random matches (players.py, deterministic for a seed) fire every special rule between them:
-# seed 7 has Joker plays, 8-cuts, locks, a revolution and the 3 of spades on a lone Joker; seed 10 sequences.
-SEEDS = (7, 10)
+# Seeds whose random matches (players.py, deterministic for a seed) fire every special rule between them: seed 49
+# has sequences (one with the Joker below the 3), Joker plays, 8-cuts, locks and leaders' passes; seed 180 a
+# revolution and the 3 of spades on a lone Joker.
+SEEDS = (49, 180)
 
 
 def logs(tmp_path: Path) -> list[tuple[Path, dict[str, int], int]]:
@@ -136,6 +143,83 @@ def test_random_logs_import_and_agree_with_their_results(recount, tmp_path, caps
     out = capsys.readouterr().out
     assert "DIFFERS" not in out and out.count("equals the log's result") == sum(g for _, _, g in logs(tmp_path))
     assert all(total.values()), total
+
+
+# Al holds the 3 of diamonds (he leads), the four 9s, the 3 and 4 of hearts and the Joker; Eve deals.
+SPECIAL_HANDS = {
+    "Al": "3D 3H 4H 5H 6H 7H 9C 9D 9H 9S JK1",
+    "Betty": "3S 5C 6C 10C 10D 10H QC QD KC KD AH",
+    "Carl": "3C 4D 5D 6D 7D 8D JC JD JH QH KH",
+    "Dana": "4C 4S 5S 6S 7S 8S 10S JS QS KS",
+    "Eve": "7C 8C 8H AC AD AS 2C 2D 2H 2S",
+}
+SPECIAL = {
+    "five": lambda event: event.get("joker_as") in RANK_LETTER,
+    "past": lambda event: (event.get("joker_as") or "")[:1] in ("-", "+"),
+}
+
+
+def special_game(kind: str, seed: int) -> list:
+    """One game of SPECIAL_HANDS played among `allowed`, the first play of `kind` ("five": five of a kind, "past": a
+    Joker past the ends of a sequence) taken as soon as it is listed, the other choices at random."""
+    from fixtures.random_player import build
+
+    created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
+    deal = CardsDealt(dealer="Eve", hands={p: tuple(cards.split()) for p, cards in SPECIAL_HANDS.items()})
+    state, events, rng = SYSTEM.evolve(SYSTEM.initial(created), deal), [deal], random.Random(seed)
+    while state.phase == "playing":
+        choices = SYSTEM.allowed(state)
+        wanted = [choice for choice in choices if SPECIAL[kind](choice.event)]
+        event = build(SYSTEM, state, wanted[0] if wanted else rng.choice(choices), rng)
+        SYSTEM.check(state, event)
+        state = SYSTEM.evolve(state, event)
+        events.append(event)
+    return events
+
+
+@pytest.mark.parametrize(
+    "kind, written",
+    [
+        pytest.param("five", "cdhsx-9(x)", id="five of a kind: the four 9s and the Joker as a fifth suit x"),
+        pytest.param("past", "h--34(-)", id="a sequence whose Joker stands below the 3 (rank -)"),
+    ],
+)
+def test_every_move_the_tournament_takes_imports(recount, tmp_path, capsys, kind, written):
+    """docs/daifugo.md § The rules: “A play is a group (1–5 cards of one rank; the Joker may stand for any card) or a
+    sequence (3 or more consecutive ranks of one suit; the Joker may fill one rank, including one past either end)”,
+    and “Passing shuts a player out until the trick ends.” (the leader's pass too): a log holding five of a kind
+    (`cdhsx-9(x)`), a Joker below the 3 (`h--34(-)`) and leaders' passes imports, and its game agrees with `result`."""
+    events = special_game(kind, seed=1)
+    text, _ = write_log(events)
+    assert f" {written} " in text
+    state = SYSTEM.initial(SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo")))
+    leader_passes = 0
+    for event in events:
+        leader_passes += isinstance(event, PlayerPassed) and state.phase == "playing" and not state.trick
+        state = SYSTEM.evolve(state, event)
+    assert leader_passes, "the game holds a pass by the player who leads"
+    path = tmp_path / f"{kind}.log"
+    path.write_text(text)
+    assert import_log(recount, path) == 0
+    out = capsys.readouterr().out
+    assert agreed(out) == 1
+    assert len(match_of(out, recount).games) == 1
+
+
+def test_a_leaders_pass_when_every_player_passes_gives_the_lead_back(recount, tmp_path, capsys):
+    """docs/daifugo.md § The rules: “The trick ends when every player still in has passed” and “The last player to play
+    leads the next trick”: the tournament server gives the turn back to the player whose lead it was when all pass on
+    an empty table (FujiGokoro's server.cc: `now_player=last_player`). A log whose first game opens with five passes
+    then goes on as recorded."""
+    events = special_game("past", seed=2)
+    text, _ = write_log(events)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("play "))
+    lines[at] = "play " + "p [1] " * 5 + lines[at][len("play ") :]
+    path = tmp_path / "passes.log"
+    path.write_text("\n".join(lines) + "\n")
+    assert import_log(recount, path) == 0
+    assert agreed(capsys.readouterr().out) == 1
 
 
 def seed_log(tmp_path: Path, seed: int = 7) -> str:
@@ -174,12 +258,11 @@ def test_a_different_result_is_said_and_fails_the_import(recount, tmp_path, caps
 @pytest.mark.parametrize(
     "move, reason",
     [
-        pytest.param("p", "leads this round and must play", id="the leader passes: a move the rules forbid"),
         pytest.param("zz-9", "not a move", id="a malformed move"),
         pytest.param("c-9t", "not a group of one rank or a sequence", id="a two-card sequence"),
-        pytest.param("cdhsx-7(cdhs)", "five of a kind", id="the tournament programs' five of a kind, Joker as a fifth suit x"),
-        pytest.param("s--34(-)", "below the 3 or above the 2", id="a sequence whose Joker stands below the 3 (rank -)"),
-        pytest.param("h-ka2+(+)", "below the 3 or above the 2", id="a sequence whose Joker stands above the 2 (rank +)"),
+        pytest.param("cdhx-7(x)", "five of a kind: cdhsx and one rank", id="the Joker as a fifth suit beside three suits"),
+        pytest.param("s-3-4(-)", "stands first (-, below the 3) or last", id="a Joker below the 3 inside a sequence"),
+        pytest.param("s--34(+)", "stands first (-, below the 3) or last", id="a Joker named above the 2 written below the 3"),
     ],
 )
 def test_a_bad_move_stops_at_its_game_and_records_nothing_of_it(recount, tmp_path, capsys, move, reason):
@@ -223,7 +306,7 @@ def test_import_logs_exits_non_zero_only_on_a_failure(recount, tmp_path, capsys)
     good.write_text(seed_log(tmp_path, 34))
     assert import_logs(recount, [good]) == 0
     bad = tmp_path / "bad.log"
-    bad.write_text(change_move(seed_log(tmp_path, 34), 1, 0, "p"))
+    bad.write_text(change_move(seed_log(tmp_path, 34), 1, 0, "zz-9"))
     assert import_logs(recount, [good, bad]) == 1
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from domain.fold import replay
 from domain.president import SYSTEM
-from domain.president.events import Action, CardsPlayed
+from domain.president.events import Action, CardsPlayed, PlayerPassed
 from domain.protocol import SPECTATOR, MatchSetup
 from fixtures.random_player import play_random
 from tests.domain.president.test_properties import public_twin
@@ -61,9 +61,10 @@ def test_random_legal_daifugo_matches(seed):
 
 def test_the_random_player_reaches_the_special_plays():
     """Not a rule: a guard that the random player of the matches above reaches the shaped plays (two seeds that
-    do, deterministic for a seed): sequences, a Joker standing for a card, and a revolution."""
-    sequences = jokers = revolutions = 0
-    for seed in (7, 10):
+    do, deterministic for a seed): sequences, a Joker standing for a card, a Joker past the ends of a sequence, a
+    revolution and a leader's pass."""
+    sequences = jokers = past_ends = revolutions = leader_passes = 0
+    for seed in (49, 170):
         created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
         events = play_random(SYSTEM, created, random.Random(seed), steps=600)
         state = SYSTEM.initial(created)
@@ -73,6 +74,9 @@ def test_the_random_player_reaches_the_special_plays():
                 ranks = {state.deck.rank[card] for card in event.cards} - {"JK"}
                 sequences += len(ranks) > 1
                 jokers += event.joker_as is not None
+                past_ends += (event.joker_as or "")[:1] in ("-", "+")
                 revolutions += after.reversed != state.reversed
+            elif isinstance(event, PlayerPassed):
+                leader_passes += state.phase == "playing" and not state.trick
             state = after
-    assert sequences and jokers and revolutions
+    assert sequences and jokers and past_ends and revolutions and leader_passes

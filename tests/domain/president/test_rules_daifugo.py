@@ -89,6 +89,35 @@ PLAY = [
 ]
 
 
+# Five of a kind and a Joker past the ends (`five_of_a_kind`, `joker_past_ends`), and a leader's pass (`leader_may_pass`).
+LEADER_PASS = [
+    ("shut-out: the leader may pass: nothing forbids it", [], "Al passes", accepted(turn="Betty", passed=("Al",))),
+    ("shut-out: the next player may lead", ["Al passes"], "Betty plays 5C", OK),
+    ("shut-out: the leader's pass shuts them out of the trick", ["Al passes", "Betty plays 5C", "Carl plays 6D", "Dana plays 7S", "Eve passes"], "Al plays JK1", D + "shut-out"),
+    ("shut-out: the trick goes on without them", ["Al passes", "Betty plays 5C", "Carl plays 6D", "Dana plays 7S", "Eve passes"], "Betty plays KC", accepted(turn="Carl")),
+    ("shut-out: nobody out of turn on the empty table", ["Al passes"], "Carl plays 4D", D + "shut-out"),
+    ("turn-back: every player still in has passed on the empty table: the trick ends", [*(f"{p} passes" for p in FIVE[:4])], "Eve passes", accepted(turn="Al", passed=())),
+    ("diamond-lead: no play yet: the holder of the 3 of diamonds leads again", [f"{p} passes" for p in FIVE], "Al plays 3C", OK),
+    ("lead: the last player to play leads the next trick", [*ALL_PASS, "Al passes", *(f"{p} passes" for p in FIVE)], "Al plays 3D", OK),
+    ("lead: nobody else", [*ALL_PASS, "Al passes", *(f"{p} passes" for p in FIVE)], "Betty plays 5C", D + "lead"),
+]
+PAST = ["Al plays JK1 3C 4C as -C", "Betty passes"]
+PAST_ENDS = [
+    ("past-ends: the Joker below the 3", [], "Al plays JK1 3C 4C as -C", OK),
+    ("past-ends: written anywhere among the cards", [], "Al plays 3C 4C JK1 as -C", OK),
+    ("past-ends: the sequence runs from the 3", [], "Al plays JK1 4H 5H as -H", D + "past-ends"),
+    ("past-ends: not above the 2 of a sequence that ends lower", [], "Al plays 4H 5H JK1 as +H", D + "past-ends"),
+    ("past-ends: of the sequence's suit", [], "Al plays JK1 3C 4C as -H", D + "past-ends"),
+    ("past-ends: a group does not reach past the ends", [], "Al plays 3C 3D JK1 as -C", D + "past-ends"),
+    ("past-ends: the rank names its suit", [], "Al plays JK1 3C 4C as -", D + "play"),
+    ("past-ends: below the 3 is lower than any rank: compared end to end, 4 to 6 does not beat it", PAST, "Carl plays 4D 5D 6D", D + "later-play"),
+    ("past-ends: a sequence from a 5 does", PAST, "Carl plays 5D 6D 7D", OK),
+    ("past-ends: three cards still answer three", PAST, "Carl plays 5D 6D 7D 8D", D + "later-play"),
+    ("five-of-a-kind: not beside three cards of the rank", [], "Al plays 9C 9H 9S JK1 as 9", D + "five-of-a-kind"),
+    ("five-of-a-kind: not a rank of other cards", [], "Al plays 9C 9H 9S JK1 as 4", D + "five-of-a-kind"),
+]
+
+
 def dealt(kit, mode: str = "full", **options):
     state = kit.new_match(FIVE, mode=mode, preset="daifugo", **options)
     if mode == "full":
@@ -99,6 +128,47 @@ def dealt(kit, mode: str = "full", **options):
 @pytest.mark.parametrize("case", params(cases(PLAY, "name given when then")))
 def test_play(kit, case):
     verify(SYSTEM, lambda: kit.play(dealt(kit), case.given), kit.action(case.when), case.then)
+
+
+@pytest.mark.parametrize("case", params(cases(LEADER_PASS + PAST_ENDS, "name given when then")))
+def test_every_play_the_tournament_allows(kit, case):
+    verify(SYSTEM, lambda: kit.play(dealt(kit), case.given), kit.action(case.when), case.then)
+
+
+# Al holds all four 9s and Eve all four 2s; a second Joker (JK2, Eve's) for a five of a kind that beats another.
+FIVES = {
+    "Al": "3D 4C 4H 5H 6H 7H 9C 9D 9H 9S JK1",
+    "Betty": "3S 5C 6C 10C 10D 10H QC QD KC KD AH",
+    "Carl": "3C 4D 5D 6D 7D 8D JC JD JH QH KH",
+    "Dana": "3H 4S 5S 6S 7S 7C 8S 10S JS QS KS",
+    "Eve": "8C 8H AC AD AS 2C 2D 2H 2S JK2",
+}
+FIVE_NINES = "Al plays 9C 9D 9H 9S JK1 as 9"
+AFTER_NINES = [FIVE_NINES, "Betty passes", "Carl passes", "Dana passes"]
+FIVE_OF_A_KIND = [
+    ("five-of-a-kind: the four 9s and the Joker as a fifth 9", {}, [], FIVE_NINES, OK),
+    ("revolution: a group of five reverses the ranks", {}, [], FIVE_NINES, accepted(reversed=True)),
+    ("five-of-a-kind: the Joker still names a card beside three", {}, [], "Al plays 9C 9D 9H JK1 as 9S", OK),
+    ("five-of-a-kind: a fifth 9 is not a card beside four", {}, [], "Al plays 9C 9D 9H 9S JK1 as 9S", D + "play"),
+    ("later-play: a higher five of a kind beats it", {"revolution": False}, AFTER_NINES, "Eve plays 2C 2D 2H 2S JK2 as 2", OK),
+    ("later-play: four of a kind does not", {"revolution": False}, AFTER_NINES, "Eve plays 2C 2D 2H 2S", D + "later-play"),
+    ("later-play: nor a lone Joker", {"revolution": False}, AFTER_NINES, "Eve plays JK2", D + "later-play"),
+    ("later-play: under its revolution, a five of 2s is lower", {}, AFTER_NINES, "Eve plays 2C 2D 2H 2S JK2 as 2", D + "later-play"),
+    ("past-ends: the Joker above the 2", {}, ["Al plays 4H 5H 6H", "Betty passes", "Carl passes", "Dana passes"], "Eve plays AS 2S JK2 as +S", OK),
+    (
+        "past-ends: under a revolution, above the 2 is lowest",
+        {},
+        [FIVE_NINES, "Betty passes", "Carl passes", "Dana passes", "Eve passes", "Al passes", "Al plays 4H 5H 6H", "Betty passes", "Carl passes", "Dana passes"],
+        "Eve plays AS 2S JK2 as +S",
+        D + "later-play",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", params(cases(FIVE_OF_A_KIND, "name options given when then")))
+def test_five_of_a_kind(kit, case):
+    state = kit.new_match(FIVE, preset="daifugo", jokers=2, **case.setup["options"])
+    verify(SYSTEM, lambda: kit.play(state, [kit.deal("Eve", FIVES), *case.given]), kit.action(case.when), case.then)
 
 
 def test_the_preset_holds_53_cards_and_scores_five_to_one():
@@ -220,6 +290,7 @@ OPTIONS = [
     ("sequences: an option of any preset, citing docs/daifugo.md", {"sequences": 3}, "Al plays JC QC KC", OK),
     ("sequences: still one suit", {"sequences": 3}, "Al plays JC QC KH", D + "play"),
     ("joker_as: classic's cards stand for nothing", {}, "Al plays 3C 3D", OK),
+    ("leader_may_pass: classic's leader plays", {}, "Al passes", "recount.leader-plays"),
 ]
 
 
