@@ -208,11 +208,12 @@ async function chooseSystem(name) {
 
 // --- creating ----------------------------------------------------------------------------
 
-function refused(error) {
-  const box = $("refused");
+function refused(error, box = $("refused"), what = "Not created") {
   const rule = error.body?.rule;
-  const details = (error.body?.details || []).map((detail) => [detail.key, detail.message].filter(Boolean).join(": "));
-  const parts = [h("p", { class: "refused-what" }, `Not created: ${error.message}`)];
+  // Field by field for a malformed setup; a notation file's refusal names its line in the message.
+  const listed = Array.isArray(error.body?.details) ? error.body.details : [];
+  const details = listed.map((detail) => [detail.key, detail.message].filter(Boolean).join(": "));
+  const parts = [h("p", { class: "refused-what" }, `${what}: ${error.message}`)];
   if (rule) parts.push(h("blockquote", { class: "rule" }, h("p", null, rule.quote), h("cite", null, rule.source)));
   if (details.length) parts.push(h("ul", null, details.map((detail) => h("li", null, detail))));
   box.replaceChildren(...parts);
@@ -245,6 +246,27 @@ async function create(event) {
     showCreated(created, setup);
   } catch (error) {
     refused(error);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// A notation file becomes a match (POST /imports/notation); its links are shown as a
+// created match's are, from the tokens the import answers with.
+async function importFile(event) {
+  event.preventDefault();
+  const box = $("import-refused");
+  box.hidden = true;
+  const file = $("import-file").files[0];
+  if (!file) return refused(new Error("choose a notation file first"), box, "Not imported");
+  const button = $("import-send");
+  button.disabled = true;
+  try {
+    const created = await json("/imports/notation", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: await file.text() });
+    keepWriteToken(created);
+    if (!(await reopen(created.match_id))) throw new Error("the match was imported, but its links could not be shown: reload the page");
+  } catch (error) {
+    refused(error, box, "Not imported");
   } finally {
     button.disabled = false;
   }
@@ -307,20 +329,25 @@ function showLinks(id, writeToken, seatTokens, heading) {
     linkCard("spectators", "Spectators", "For anyone: only what is shown face up to the whole table.", spectators),
   );
   $("setup").hidden = true;
+  $("import").hidden = true;
   $("created").hidden = false;
   window.scrollTo(0, 0);
 }
 
-function showCreated(created, setup) {
-  const id = created.match_id;
+function keepWriteToken(created) {
   try {
     // The recording page reads it from here when its link arrives without the fragment.
-    localStorage.setItem(`recount.write.${id}`, created.write_token);
+    localStorage.setItem(`recount.write.${created.match_id}`, created.write_token);
   } catch {
     notice("This browser would not keep the write token: keep the recording link.");
   }
   // A reload (a phone wakes and refreshes the tab) shows these links again: see reopen().
-  history.replaceState(null, "", `/new?created=${encodeURIComponent(id)}`);
+  history.replaceState(null, "", `/new?created=${encodeURIComponent(created.match_id)}`);
+}
+
+function showCreated(created, setup) {
+  const id = created.match_id;
+  keepWriteToken(created);
   showLinks(id, created.write_token, created.seat_tokens, { title: setup.title || `${current.title} match`, rules: `${current.title}, ${setup.preset} rules` });
 }
 
@@ -355,6 +382,7 @@ async function start() {
   $("system").addEventListener("change", () => chooseSystem($("system").value));
   $("preset").addEventListener("change", drawOptions);
   $("setup").addEventListener("submit", create);
+  $("import").addEventListener("submit", importFile);
   const reopened = new URLSearchParams(location.search).get("created");
   if (reopened && (await reopen(reopened))) {
     document.body.dataset.ready = "true";

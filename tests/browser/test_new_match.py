@@ -168,3 +168,30 @@ def test_the_index_links_to_the_new_match_page(phone: Any, served: Any) -> None:
     phone.locator("#new-match").click()
     expect(phone).to_have_url(re.compile(r"/new(\?|$)"))
     expect(phone.locator("body[data-ready=true]")).to_have_count(1)
+
+
+def test_a_notation_file_is_brought_in_and_its_links_are_shown(phone: Any, served: Any) -> None:
+    """docs/notation.md § Importing: a notation file chosen on the new-match page becomes a
+    new match (every line checked), shown with its recording, seat and spectator links as a
+    created match is; a file with a bad line says the line and records nothing."""
+    original = served.matches["bid/two-player"]
+    with served.api() as client:
+        text = client.get(f"/matches/{original.match_id}/notation", headers={"Authorization": f"Bearer {original.write_token}"}).text
+    before = served.recount.store.head()
+    open_new(phone, served, "bid")
+    bad = text.rstrip("\n") + "\nnot an action\n"
+    phone.locator("#import-file").set_input_files(files=[{"name": "bad.txt", "mimeType": "text/plain", "buffer": bad.encode()}])
+    phone.locator("#import-send").click()
+    expect(phone.locator("#import-refused")).to_contain_text(f"line {len(bad.splitlines())}")
+    assert served.recount.store.head() == before  # nothing of the bad file recorded
+    phone.locator("#import-file").set_input_files(files=[{"name": "match.txt", "mimeType": "text/plain", "buffer": text.encode()}])
+    phone.locator("#import-send").click()
+    expect(phone.locator("#created")).to_be_visible()
+    expect(phone.locator('#links .link-card[data-kind="seat"]')).to_have_count(2)
+    match_id = phone.locator("#created-summary .match-id").inner_text()
+    assert match_id != original.match_id
+    with served.api() as client:
+        new = client.get(f"/matches/{match_id}/standings").json()
+        assert new["placings"] == client.get(f"/matches/{original.match_id}/standings").json()["placings"]
+    record_link = phone.locator("#links a.primary").get_attribute("href")
+    assert f"/record/{match_id}#token=" in record_link
