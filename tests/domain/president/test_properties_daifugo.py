@@ -80,3 +80,42 @@ def test_the_random_player_reaches_the_special_plays():
                 leader_passes += state.phase == "playing" and not state.trick
             state = after
     assert sequences and jokers and past_ends and revolutions and leader_passes
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_random_daifugo_match_round_trips_through_its_notation(seed):
+    """docs/notation.md § President: a play with a Joker standing for a card is written `… as 5H` (`as 7` for a
+    fifth 7, `as -S` / `as +S` past the ends of a sequence) and read back to the same event: the whole match is
+    written in words (no `Tag {json}` line) and parsed back to the same events."""
+    from domain.notation import parse_match, write_match
+
+    created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
+    events = play_random(SYSTEM, created, random.Random(seed), steps=300)
+    text = write_match([created, *events])
+    assert "{" not in text.split("\n\n", 1)[1]
+    parsed_setup, parsed = parse_match(text)
+    assert SYSTEM.start(parsed_setup) == created
+    assert parsed == events
+
+
+def test_the_jokers_new_stands_are_written_and_read_back(kit):
+    """docs/daifugo.md § The rules: “1–5 cards of one rank” and “including one past either end”: five of a kind
+    (`as 9`) and a Joker below the 3 (`as -H`) in words, and the terse forms typed at the table."""
+    from domain.notation import parse_line, write_line
+
+    hands = {
+        "Al": "3D 3H 4H 5H 6H 7H 9C 9D 9H 9S JK1", "Betty": "3S 5C 6C 10C 10D 10H QC QD KC KD AH",
+        "Carl": "3C 4D 5D 6D 7D 8D JC JD JH QH KH", "Dana": "4C 4S 5S 6S 7S 8S 10S JS QS KS",
+        "Eve": "7C 8C 8H AC AD AS 2C 2D 2H 2S",
+    }
+    state = kit.play(kit.new_match(FIVE, preset="daifugo"), [kit.deal("Eve", hands)])
+    for event, words, terse in (
+        (CardsPlayed(player="Al", cards=("9C", "9D", "9H", "9S", "JK1"), joker_as="9"), "Al plays 9C 9D 9H 9S JK1 as 9", "a 9c 9d 9h 9s jk1 as 9"),
+        (CardsPlayed(player="Al", cards=("JK1", "3H", "4H"), joker_as="-H"), "Al plays JK1 3H 4H as -H", "a jk1 3h 4h as -h"),
+        (CardsPlayed(player="Al", cards=("4H", "5H", "JK1"), joker_as="6H"), "Al plays 4H 5H JK1 as 6H", "a 4h 5h jk1 as 6h"),
+    ):
+        assert write_line(SYSTEM, state, event) == words
+        assert parse_line(SYSTEM, state, words) == event == parse_line(SYSTEM, state, terse)
+    # "as" is the ace of spades too: without a Joker before it, a card.
+    assert parse_line(SYSTEM, state, "e ac ad as").cards == ("AC", "AD", "AS")
