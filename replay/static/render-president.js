@@ -44,10 +44,17 @@ export function render(frame, ctx) {
   };
   // A run reads low to high as the deck is printed, also while a revolution has turned the values over.
   const printed = view.reversed ? [...order].reverse() : order;
+  // A Joker past the ends of a sequence (docs/daifugo.md: "the Joker may fill one rank, including one past either
+  // end"; joker_as "-S" below the lowest rank, "+S" above the highest) sits just before or after them.
+  const plainPrinted = printed.filter((rank) => !rank.startsWith("JK"));
+  const ends = { low: plainPrinted[0], high: plainPrinted[plainPrinted.length - 1] };
   const printedRank = (code) => {
+    const end = pastEnd(code);
+    if (end) return printed.indexOf(end === "-" ? ends.low : ends.high) + (end === "-" ? -0.5 : 0.5);
     const rank = [...printed].sort((a, b) => b.length - a.length).find((r) => code.startsWith(r));
     return rank === undefined ? printed.length : printed.indexOf(rank);
   };
+  printedRank.ends = ends;
   const sortHand = (cards) => [...cards].sort((a, b) => rankOf(a) - rankOf(b) || SUITS.indexOf(a.slice(-1)) - SUITS.indexOf(b.slice(-1)));
   const lastPlay = view.trick.length ? view.trick[view.trick.length - 1] : null;
   const playedNow = lastPlay && lastPlay.step === frame.step ? lastPlay.player : null;
@@ -146,19 +153,35 @@ function drawTrick(view, colour, frame, step, face, printedRank) {
   );
 }
 
-// A sequence is a run of cards in rank order (the Joker in the place of the card it stands for), a group its cards;
-// a Joker that stands for a card carries that card's name.
+// "-" or "+" for a Joker's joker_as past the ends of a sequence ("-S", "+S"), else "".
+function pastEnd(code) {
+  return /^[-+][CDHS]$/.test(code) ? code[0] : "";
+}
+
+// What a Joker stands for, in words: a card ("5♥"); a rank alone, beside the four cards of it (docs/daifugo.md: five of
+// a kind, "a fifth 9"); past the ends of a sequence ("♠ below 3", "♠ above 2").
+function standsLabel(jokerAs, ends) {
+  const end = pastEnd(jokerAs);
+  if (end) return `${SUIT_SYMBOLS[jokerAs.slice(-1)]} ${end === "-" ? `below ${ends.low}` : `above ${ends.high}`}`;
+  if (!SUITS.includes(jokerAs.slice(-1))) return `a fifth ${jokerAs}`;
+  return cardLabel(jokerAs);
+}
+
+// A sequence is a run of cards in rank order (the Joker in the place of the card it stands for, before the lowest rank
+// or after the highest when it stands past them), a group its cards; a Joker that stands for a card carries its name.
 function drawPlayCards(play, face, printedRank) {
   const isJoker = (code) => code.startsWith("JK");
   const stands = (code) => (isJoker(code) && play.joker_as ? play.joker_as : code);
   const sequence = play.kind === "sequence";
   const cards = sequence ? [...play.cards].sort((a, b) => printedRank(stands(a)) - printedRank(stands(b))) : play.cards;
+  const named = play.joker_as ? standsLabel(play.joker_as, printedRank.ends) : "";
   const drawn = cards.map((code) =>
     isJoker(code) && play.joker_as
-      ? h("span", { class: "stands-for", title: `the Joker stands for ${cardLabel(play.joker_as)}` }, face(code), h("span", { class: "as" }, `as ${cardLabel(play.joker_as)}`))
+      ? h("span", { class: "stands-for", title: `the Joker stands for ${named}` }, face(code), h("span", { class: "as" }, `as ${named}`))
       : face(code),
   );
-  const run = sequence ? h("span", { class: "shape" }, `sequence ${cardLabel(stands(cards[0]))}–${cardLabel(stands(cards[cards.length - 1]))}`) : null;
+  const endLabel = (code) => (pastEnd(stands(code)) ? "Joker" : cardLabel(stands(code)));
+  const run = sequence ? h("span", { class: "shape" }, `sequence ${endLabel(cards[0])}–${endLabel(cards[cards.length - 1])}`) : null;
   return [h("span", { class: `cards ${sequence ? "run" : ""}`, "data-kind": play.kind || "" }, drawn), run];
 }
 

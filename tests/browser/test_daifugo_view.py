@@ -23,10 +23,10 @@ HANDS = {  # Eve deals; Al holds the 3 of diamonds and leads (as in tests/domain
 }
 
 
-def daifugo_match(served: Any, plays: list[dict[str, Any]]) -> str:
-    """A daifugo match of HANDS with `plays` recorded after the deal; its id."""
+def daifugo_match(served: Any, plays: list[dict[str, Any]], hands: dict[str, str] = HANDS) -> str:
+    """A daifugo match of `hands` with `plays` recorded after the deal; its id."""
     match = served.create({"system": "president", "preset": "daifugo", "players": FIVE, "mode": "full"})
-    deal = {"type": "CardsDealt", "dealer": "Eve", "hands": {player: cards.split() for player, cards in HANDS.items()}}
+    deal = {"type": "CardsDealt", "dealer": "Eve", "hands": {player: cards.split() for player, cards in hands.items()}}
     served.record(match, [deal, *plays])
     return match["match_id"]
 
@@ -96,3 +96,36 @@ def test_the_fixture_s_lock_joker_and_revolution_are_drawn(page: Any, served: An
     open_at(page, served, match_id, plain["step"])
     expect(page.locator(".table-mark")).to_have_count(0)
     expect(page.locator(".trick .stands-for")).to_have_count(0)
+
+
+# Al holds the four 9s, the 3 and 4 of hearts and the Joker.
+SPECIAL_HANDS = {
+    "Al": "3D 3H 4H 5H 6H 7H 9C 9D 9H 9S JK1",
+    "Betty": "3S 5C 6C 10C 10D 10H QC QD KC KD AH",
+    "Carl": "3C 4D 5D 6D 7D 8D JC JD JH QH KH",
+    "Dana": "4C 4S 5S 6S 7S 8S 10S JS QS KS",
+    "Eve": "7C 8C 8H AC AD AS 2C 2D 2H 2S",
+}
+
+
+def test_a_joker_below_the_3_is_drawn_first_of_its_run(page: Any, served: Any) -> None:
+    """docs/daifugo.md § The rules: “the Joker may fill one rank, including one past either end”. Given Al's 3♥ Joker 4♥
+    with the Joker below the 3 (joker_as "-H"), then the run is drawn Joker, 3♥, 4♥, the Joker named “as ♥ below 3”."""
+    match_id = daifugo_match(served, [played("Al", "3H JK1 4H", "-H")], SPECIAL_HANDS)
+    open_at(page, served, match_id, 3)
+    run = page.locator(".trick .cards.run")
+    expect(run).to_have_count(1)
+    assert run.locator("[data-code]").evaluate_all("cards => cards.map(card => card.dataset.code)") == ["JK1", "3H", "4H"]
+    expect(page.locator(".trick .stands-for .as")).to_have_text("as ♥ below 3")
+    expect(page.locator(".trick .shape")).to_have_text("sequence Joker–4♥")
+
+
+def test_five_of_a_kind_names_the_joker_a_fifth_of_its_rank(page: Any, served: Any) -> None:
+    """docs/daifugo.md § The rules: “A play is a group (1–5 cards of one rank; the Joker may stand for any card)”; a
+    group of five is a revolution. Given Al's four 9s and the Joker (joker_as "9"), then five cards are drawn, the Joker
+    named “as a fifth 9”, and the revolution is shown."""
+    match_id = daifugo_match(served, [played("Al", "9C JK1 9D 9H 9S", "9")], SPECIAL_HANDS)
+    open_at(page, served, match_id, 3)
+    expect(page.locator(".trick .card")).to_have_count(5)
+    expect(page.locator(".trick .stands-for .as")).to_have_text("as a fifth 9")
+    expect(page.locator(".table-mark.revolution")).to_have_count(1)
