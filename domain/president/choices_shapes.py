@@ -7,10 +7,14 @@ shape rules (every group of one rank, with or without the Joker standing for a c
 run of one suit, with the Joker filling one rank of it) and kept when the hand may hold them and the pile
 lets them be played (shapes.check_beats).
 
+Where the ruleset has them, five of a kind (every card of a rank and the Joker standing for the rank alone,
+`five_of_a_kind`) and the Joker past the ends of a sequence (before a run from the lowest rank or after a run to
+the highest, `joker_past_ends`) are candidates too.
+
 Legal plays that are not offered (a page records them by other means): the Joker standing for a card the
-hand holds in a sequence that the card itself would make; and, in public mode, on an empty table while the
-hand has unseen cards, plays of the Joker with other cards and sequences longer than five (there would be
-thousands of them).
+hand holds in a sequence that the card itself would make; a sequence of every rank with the Joker past an end;
+and, in public mode, on an empty table while the hand has unseen cards, plays of the Joker with other cards and
+sequences longer than five (there would be thousands of them).
 """
 
 from __future__ import annotations

@@ -36,7 +36,9 @@ def _shaped_words(state: State, event: CardsPlayed, after: State, line: str) -> 
     a play sets it."""
     shape = shape_of(state, event.cards, event.joker_as)
     if shape is not None and shape.kind == "sequence":
-        shown = ("Joker" if past_end(card) else label(card) for card in shape.stands)
+        # Low to high as the deck is printed, a Joker past the ends first or last.
+        run = sorted(shape.stands, key=lambda card: counts_as(state, card)[1])
+        shown = ("Joker" if past_end(card) else label(card) for card in run)
         line = f"{event.player} plays a sequence {' '.join(shown)}"
     elif shape is not None and shape.kind == "group":
         # The rank the group counts as, whichever card comes first (the Joker may).

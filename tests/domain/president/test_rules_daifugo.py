@@ -322,3 +322,29 @@ def test_a_public_record_lets_whoever_plays_first_lead(kit):
     state = kit.play(state, ["Carl plays 4D"])
     assert state.turn == "Dana"
     kit.outcome(state, ["Eve plays 5C"], D + "shut-out")
+
+
+def test_the_new_plays_and_a_leaders_pass_are_said_in_words(kit):
+    """docs/daifugo.md § The rules: five of a kind (“1–5 cards of one rank”, a revolution), a Joker “past either end”
+    of a sequence, and passes on the empty table (“Passing shuts a player out until the trick ends.”; “The trick ends
+    when every player still in has passed”), each said in the table's words."""
+    hands = {  # the preset's 53 cards; Al holds the four 9s, the 3 and 4 of hearts and the Joker
+        "Al": "3D 3H 4H 5H 6H 7H 9C 9D 9H 9S JK1",
+        "Betty": "3S 5C 6C 10C 10D 10H QC QD KC KD AH",
+        "Carl": "3C 4D 5D 6D 7D 8D JC JD JH QH KH",
+        "Dana": "4C 4S 5S 6S 7S 8S 10S JS QS KS",
+        "Eve": "7C 8C 8H AC AD AS 2C 2D 2H 2S",
+    }
+    state = kit.play(kit.new_match(FIVE, preset="daifugo"), [kit.deal("Eve", hands)])
+    said = {
+        "Al plays JK1 9C 9D 9H 9S as 9": "Al plays five 9s (the Joker as a fifth 9): a revolution, the values are reversed",
+        "Al plays 3H JK1 4H as -H": "Al plays a sequence Joker 3♥ 4♥ (the Joker as ♥ below the 3)",
+        "Al passes": "Al passes without leading; Betty may lead",
+    }
+    for line, words in said.items():
+        assert SYSTEM.describe(state, kit.action(line)) == words
+    four_passed = kit.play(state, [f"{p} passes" for p in FIVE[:4]])
+    assert SYSTEM.describe(four_passed, kit.action("Eve passes")) == "Eve passes: every player still in has passed, Al leads again"
+    labels = [choice.label for choice in SYSTEM.allowed(state)]
+    assert "Play 9♣ 9♦ 9♥ 9♠ JK1 (the Joker as a fifth 9)" in labels
+    assert "Play JK1 3♥ 4♥ (the Joker as ♥ below the 3)" in labels
