@@ -348,3 +348,25 @@ def test_the_new_plays_and_a_leaders_pass_are_said_in_words(kit):
     labels = [choice.label for choice in SYSTEM.allowed(state)]
     assert "Play 9♣ 9♦ 9♥ 9♠ JK1 (the Joker as a fifth 9)" in labels
     assert "Play JK1 3♥ 4♥ (the Joker as ♥ below the 3)" in labels
+
+
+OPTIONS_OFF = [
+    ("play: without five_of_a_kind the Joker names a card of the deck", {"five_of_a_kind": False}, FIVES, "Al plays 9C 9D 9H 9S JK1 as 9", D + "play"),
+    ("play: without joker_past_ends it fills a rank of the deck", {"joker_past_ends": False}, HANDS, "Al plays JK1 3C 4C as -C", D + "play"),
+    ("leader_may_pass: off, the leader plays", {"leader_may_pass": False}, HANDS, "Al passes", "recount.leader-plays"),
+]
+
+
+@pytest.mark.parametrize("case", params(cases(OPTIONS_OFF, "name options hands when then")))
+def test_each_new_play_is_an_option(kit, case):
+    """Each new play is an option of the ruleset (on in the daifugo preset): switched off, the play is refused."""
+    jokers = {"jokers": 2} if case.setup["hands"] is FIVES else {}
+    state = kit.new_match(FIVE, preset="daifugo", **jokers, **case.setup["options"])
+    verify(SYSTEM, lambda: kit.play(state, [kit.deal("Eve", case.setup["hands"])]), kit.action(case.when), case.then)
+
+
+def test_the_options_are_on_in_the_daifugo_preset_only():
+    for name, ruleset in SYSTEM.presets.items():
+        on = name == "daifugo"
+        assert (ruleset.five_of_a_kind, ruleset.joker_past_ends) == (on, on), name
+    assert SYSTEM.presets["daifugo"].leader_may_pass
