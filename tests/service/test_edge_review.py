@@ -232,7 +232,6 @@ def test_an_echo_in_the_same_group_commit_as_the_commit_that_made_it_due(
     assert replay_agrees(client, recount, match) == version
 
 
-
 def test_an_echo_in_the_same_group_says_it_was_recorded_already(client: TestClient, recount: Recount) -> None:
     match = client.post("/matches", json={"system": "bid", "players": ["Al", "Betty"]}).json()
     post(client, match, [UP_7, AL_KH])
@@ -364,7 +363,9 @@ def deck_match_with_newcomer(client: TestClient, upto: int | None = None) -> tup
     return match, seats
 
 
-def test_a_newcomer_s_seat_token_from_a_snapshot_loaded_log_reads_every_view_and_records_nothing(db_file: Path | str, tmp_path: Path) -> None:
+def newcomer_match_loaded_from_a_snapshot(db_file: Path | str, tmp_path: Path) -> tuple[Recount, dict[str, Any], dict[str, str]]:
+    """A presidents-deck match with a newcomer, recorded, then opened again by a new
+    application that loads it from a snapshot taken after the join."""
     recount = open_recount(db_file)
     with TestClient(app=create_app(recount, MatchIndex(recount, str(tmp_path / "index.sqlite")))) as client:
         match, seats = deck_match_with_newcomer(client, JOINED_AT + 20)
@@ -375,6 +376,11 @@ def test_a_newcomer_s_seat_token_from_a_snapshot_loaded_log_reads_every_view_and
     again.logs.snapshot_writer.flush()
     again.logs.forget(match["match_id"])
     assert again.log(match["match_id"]).records.base > JOINED_AT + 2
+    return again, match, seats
+
+
+def test_a_newcomer_s_seat_token_from_a_snapshot_loaded_log_reads_every_view_and_records_nothing(db_file: Path | str, tmp_path: Path) -> None:
+    again, match, seats = newcomer_match_loaded_from_a_snapshot(db_file, tmp_path)
     with TestClient(app=create_app(again, MatchIndex(again, str(tmp_path / "index.sqlite")))) as client:
         mine = auth(seats[NEWCOMER])
         for path in ("state", "events", "frames"):
@@ -428,22 +434,12 @@ def test_a_join_corrected_away_seats_nobody_its_token_reads_nothing_however_the_
         again.close()
 
 
-
 def test_a_newcomer_s_seat_token_is_told_why_it_cannot_record_from_a_snapshot_loaded_log(db_file: Path | str, tmp_path: Path) -> None:
-    recount = open_recount(db_file)
-    with TestClient(app=create_app(recount, MatchIndex(recount, str(tmp_path / "index.sqlite")))) as client:
-        match, seats = deck_match_with_newcomer(client, JOINED_AT + 20)
-    recount.close()
-    again = open_recount(db_file)
-    again.logs.snapshot_writer.every = 5
-    again.log(match["match_id"])
-    again.logs.snapshot_writer.flush()
-    again.logs.forget(match["match_id"])
+    again, match, seats = newcomer_match_loaded_from_a_snapshot(db_file, tmp_path)
     with TestClient(app=create_app(again, MatchIndex(again, str(tmp_path / "index.sqlite")))) as client:
         refused = post(client, {**match, "write_token": seats[NEWCOMER]}, DECK["events"][JOINED_AT + 20 : JOINED_AT + 21])
         assert refused.status_code == 403 and "seat token" in refused.json()["error"]
     again.close()
-
 
 
 def test_a_newcomer_confirms_the_final_standings_with_their_seat_token(client: TestClient) -> None:
@@ -513,7 +509,6 @@ def test_an_imported_match_with_a_newcomer_accepts_their_seat_token(client: Test
 
 
 # --- player names -----------------------------------------------------------------------
-
 
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029"])
