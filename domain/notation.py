@@ -29,7 +29,7 @@ from typing import Any, Union
 import msgspec
 
 import domain
-from domain.corrections import correction_types, is_correction, refold
+from domain.corrections import check_target, correction_types, is_correction, refold
 from domain.protocol import GameSystem, IllegalAction, MatchSetup, event_tag
 
 # Tags in the order they are written; Options and Board are JSON, Players a list.
@@ -329,15 +329,20 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
     for step, (n, line) in enumerate(body, start=2):
         try:
             event = parse_line(system, state, line)
-            if not is_correction(event):
+            if is_correction(event):
+                # As the application checks a correction: it names an action in effect, and
+                # every action from the one it corrects on is checked again.
+                check_target(event, [created, *(e for _, e in recorded)])
+                state = refold(system, created, [*recorded, (step, event)], check_from=event.step, describe=lambda at: event_tag(type(dict(recorded).get(at, event))))
+            else:
                 system.check(state, event)
+                state = refold(system, created, [*recorded, (step, event)]) if corrected else system.evolve(state, event)
         except NotationError as error:
             raise NotationError(error.message, error.token, n) from None
         except IllegalAction as error:
             raise NotationError(f"step {step} is against the rules: {error}", line, n) from None
         recorded.append((step, event))
         corrected = corrected or is_correction(event)
-        state = refold(system, created, recorded) if corrected else system.evolve(state, event)
     if "Result" in tags:
         _check_result(system, state, tags["Result"], next(n for n, line in head if line.startswith("[Result ")))
     return setup, [event for _, event in recorded]

@@ -106,6 +106,22 @@ def test_a_correction_refused_when_recorded_records_nothing(client: TestClient, 
     assert stored_events(recount) == before
 
 
+def test_a_correction_that_breaks_the_lines_after_it_is_named_and_nothing_is_recorded(client: TestClient, recount: Recount) -> None:
+    """docs/house-rules.md § Corrections: “everything after it is re-checked”. A file that
+    voids its deal and goes on playing: the void is refused at its line, since the plays
+    after it would have no cards (it was a 500, a KeyError in the fold)."""
+    _, text = notation_of(client, recount, next(p for p in FIXTURES if p.stem == "classic-four-full"))
+    lines = text.rstrip("\n").splitlines()
+    deal_step = int(next(line for line in lines if "deals" in line).split(".")[0])
+    lines.append('EventVoided {"step": %d, "reason": "wrong deal"}' % deal_step)
+    before = stored_events(recount)
+    reply = import_text(client, "\n".join(lines) + "\n")
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["line"] == len(lines)
+    assert "this correction would make step" in reply.json()["error"]
+    assert stored_events(recount) == before
+
+
 @pytest.mark.parametrize(
     "text",
     [
