@@ -326,23 +326,44 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
     state = system.initial(created)
     recorded: list[tuple[int, msgspec.Struct]] = []
     corrected = False
-    for step, (n, line) in enumerate(body, start=2):
-        try:
-            event = parse_line(system, state, line)
-            if is_correction(event):
-                # As the application checks a correction: it names an action in effect, and
-                # every action from the one it corrects on is checked again.
-                check_target(event, [created, *(e for _, e in recorded)])
-                state = refold(system, created, [*recorded, (step, event)], check_from=event.step, describe=lambda at: event_tag(type(dict(recorded).get(at, event))))
-            else:
-                system.check(state, event)
-                state = refold(system, created, [*recorded, (step, event)]) if corrected else system.evolve(state, event)
-        except NotationError as error:
-            raise NotationError(error.message, error.token, n) from None
-        except IllegalAction as error:
-            raise NotationError(f"step {step} is against the rules: {error}", line, n) from None
+
+    def record(event: msgspec.Struct) -> None:
+        nonlocal state, corrected
+        step = len(recorded) + 2
+        if is_correction(event):
+            # As the application checks a correction: it names an action in effect, and
+            # every action from the one it corrects on is checked again.
+            check_target(event, [created, *(e for _, e in recorded)])
+            state = refold(system, created, [*recorded, (step, event)], check_from=event.step, describe=lambda at: event_tag(type(dict(recorded).get(at, event))))
+        else:
+            system.check(state, event)
+            state = refold(system, created, [*recorded, (step, event)]) if corrected else system.evolve(state, event)
         recorded.append((step, event))
         corrected = corrected or is_correction(event)
+
+    def follow_ups(before: msgspec.Struct | None) -> bool:
+        """Records what the rules make happen by themselves now (a sealed round's reveal)
+        unless `before`, the next line's event, spells it out: a file that leaves such
+        events out gets them as the service records them. Whether any were recorded."""
+        due = list(system.follow_up(state))
+        if not due or (before is not None and (is_correction(before) or type(before) is type(due[0]))):
+            return False
+        for event in due:
+            record(event)
+        return True
+
+    n, line = 0, ""
+    try:
+        for n, line in body:
+            event = parse_line(system, state, line)
+            if follow_ups(event):
+                event = parse_line(system, state, line)  # read again in the state they leave
+            record(event)
+        follow_ups(None)
+    except NotationError as error:
+        raise NotationError(error.message, error.token, n) from None
+    except IllegalAction as error:
+        raise NotationError(f"step {len(recorded) + 2} is against the rules: {error}", line, n) from None
     if "Result" in tags:
         _check_result(system, state, tags["Result"], next(n for n, line in head if line.startswith("[Result ")))
     return setup, [event for _, event in recorded]

@@ -122,6 +122,22 @@ def test_a_correction_that_breaks_the_lines_after_it_is_named_and_nothing_is_rec
     assert stored_events(recount) == before
 
 
+def test_a_sealed_bid_file_that_leaves_out_the_reveals_gets_them_as_the_service_records_them(client: TestClient, recount: Recount) -> None:
+    """docs/house-rules.md § Sealed bids: “the bids are shown when every player has
+    committed”: the service records each reveal by itself, so a file written elsewhere
+    may leave the `bids shown` lines out; the import records them where they fall."""
+    original, text = notation_of(client, recount, next(p for p in FIXTURES if p.stem == "sealed-all-cards"))
+    lines = text.splitlines()
+    # The reveals of sealed rounds (right after the last seal); a round whose bids were
+    # shown without sealing keeps its `bids shown` line: that one is the table's action.
+    without = [line for i, line in enumerate(lines) if not ("bids shown" in line and " seals " in lines[i - 1])]
+    assert len(lines) - len(without) >= 5
+    reply = import_text(client, "\n".join(without) + "\n")
+    assert reply.status_code == 201, reply.text
+    new = reply.json()
+    assert events_of(client, new["match_id"], new["write_token"]) == events_of(client, original.match_id, original.write_token)
+
+
 @pytest.mark.parametrize(
     "text",
     [
