@@ -15,7 +15,7 @@ const CORRECTIONS = new Set(["EventVoided", "EventAmended"]);
 const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
 
 export class Fixes {
-  // page: { get(path), record(events, label), note(text), matchPath, frames(), players(), version() }
+  // page: { get(path), check(events), record(events, label), note(text), matchPath, frames(), players(), version() }
   constructor(page) {
     this.page = page;
     this.armed = null;
@@ -111,16 +111,32 @@ export class Fixes {
     this.$("fix").hidden = true;
   }
 
-  send() {
+  async send() {
     const { step, type, event } = this.form;
     this.close();
-    this.page.record([{ type: "EventAmended", step, event: { ...event, type }, reason: "fixed on the recording page" }], `Fix step ${step}`);
+    const fix = [{ type: "EventAmended", step, event: { ...event, type }, reason: "fixed on the recording page" }];
+    this.page.record(await this.withItsVoid(fix, step), `Fix step ${step}`);
   }
 
-  voidStep() {
+  async voidStep() {
     const { step } = this.form;
     this.close();
-    this.page.record([{ type: "EventVoided", step, reason: "voided on the recording page" }], `Void step ${step}`);
+    const fix = [{ type: "EventVoided", step, reason: "voided on the recording page" }];
+    this.page.record(await this.withItsVoid(fix, step), `Void step ${step}`);
+  }
+
+  // A step that a record the service made by itself depends on (a commit that a sealed
+  // round's reveal shows) is corrected together with a void of that record, first in the
+  // same request: the server says which one when the correction alone is refused (dry run).
+  async withItsVoid(fix, step) {
+    try {
+      const reply = await this.page.check(fix);
+      const found = reply.status === 422 && /send a void of step (\d+) first/.exec(reply.body.error || "");
+      if (found) return [{ type: "EventVoided", step: Number(found[1]), reason: `voided with the fix of step ${step}` }, ...fix];
+    } catch {
+      // Offline: the correction goes as it is; the server will say what it needs.
+    }
+    return fix;
   }
 
   drawForm() {

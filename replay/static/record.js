@@ -54,6 +54,7 @@ const controls = new Controls({
 
 const fixes = new Fixes({
   get,
+  check: (events) => call(token, `${matchPath}/events/check`, { method: "POST", body: { events, expected_version: page.version } }),
   record: (events, label) => record(events, label),
   note: (text) => showNote(text),
   matchPath,

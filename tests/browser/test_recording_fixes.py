@@ -115,6 +115,34 @@ def test_undo_of_the_bid_that_closed_a_sealed_round_voids_its_reveal_too(phone: 
     assert state["version"] == 7
 
 
+def test_fix_of_a_bid_a_sealed_round_showed_voids_the_reveal_first(phone: Any, served: Any) -> None:
+    """docs/house-rules.md § Corrections: “Corrections sent together are one fix: what the
+    rules then make happen by themselves (a sealed round's reveal) is recorded after the
+    last of them.” Fix step 4 (Betty's sealed bid, shown by the service's reveal at step 5)
+    through the form: the page sends the void of the reveal with the amendment, and the
+    service shows the round again with the fixed bid."""
+    match = served.create({"system": "bid", "players": ["Al", "Betty"]})
+    served.record(match, [
+        {"type": "DistrictRevealed", "district": "7C"},
+        {"type": "BidCommitted", "player": "Al", "card": "KH"},
+        {"type": "BidCommitted", "player": "Betty", "card": "QS"},
+    ])
+    page = phone()
+    open_record(page, served, match)
+    page.locator("#history-box summary").click()
+    page.locator('#history li[data-step="4"] button.fix-step').click()
+    fix = page.locator("#fix")
+    expect(fix).to_be_visible()
+    fix.locator('[data-field="card"] input').fill("JS")
+    fix.locator("#fix-send").click()
+    settle(page)
+    events = all_events(served, match)
+    assert [(e["type"], e["event"].get("step")) for e in events[5:7]] == [("EventVoided", 5), ("EventAmended", 4)], events[5:]
+    reveal = events[-1]
+    assert reveal["type"] == "BidsRevealed" and reveal["automatic"]
+    assert {bid["player"]: bid["card"] for bid in reveal["event"]["bids"]} == {"Al": "KH", "Betty": "JS"}
+
+
 def test_actions_queued_while_the_api_is_unreachable_survive_a_reload(phone: Any, served: Any) -> None:
     """docs/house-rules.md § Sealed bids (Presidential Bid): three bids tapped while no request reaches the
     server stay queued on the phone through a reload of the page (which cannot load the
