@@ -124,3 +124,19 @@ def test_a_long_file_with_an_early_correction_is_not_folded_again_at_every_line(
     assert len(events) > 400
     assert calls <= 2, f"{calls} folds of the whole match for one correction in {len(events)} actions"
 
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="domain/notation.py parse_header/parse_match: a tag given twice keeps its last value silently, and "
+    "the Result check names the line of the first [Result …] line while checking the last one's value",
+)
+def test_a_result_tag_given_twice_is_answered_at_the_line_whose_value_is_refused(client: TestClient, recount: Recount) -> None:
+    """docs/notation.md: “A Result tag other than the standings recomputed from the lines is refused”
+    (parse_match); the 422 names the line at fault. Line 3 says `*`, which is right for a match with no
+    action; line 4 says a finished match, which is wrong: line 4 is the one at fault."""
+    before = recount.store.head()
+    reply = import_text(client, TWO + '[Result "*"]\n[Result "Al 1, Betty 2"]\n\n')
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["line"] == 4, reply.text
+    assert recount.store.head() == before
