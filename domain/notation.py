@@ -29,7 +29,7 @@ from typing import Any, Union
 import msgspec
 
 import domain
-from domain.corrections import check_target, correction_types, is_correction, refold
+from domain.corrections import advance, check_target, correction_types, is_correction, refold
 from domain.protocol import GameSystem, IllegalAction, MatchSetup, event_tag
 
 # Tags in the order they are written; Options and Board are JSON, Players a list.
@@ -264,13 +264,11 @@ def write_match(events: Sequence[msgspec.Struct], system_name: str | None = None
     lines: list[str] = []
     state = system.initial(created)
     recorded: list[tuple[int, msgspec.Struct]] = []
-    corrected = False
     for step, event in enumerate(actions, start=2):
         lines.append(f"{step}. {write_line(system, state, event)}")
         recorded.append((step, event))
-        corrected = corrected or is_correction(event)
         # After a correction the state before the next line is the record as corrected.
-        state = refold(system, created, recorded) if corrected else system.evolve(state, event)
+        state = refold(system, created, recorded) if is_correction(event) else advance(system, state, step, event)
     return "\n".join([*header(setup, date, result_of(system, state)), "", *lines]) + "\n"
 
 
@@ -281,8 +279,10 @@ def _system_of(created: msgspec.Struct) -> GameSystem:
     raise NotationError(f"{type(created).__name__} is no game system's created event")
 
 
-def parse_header(lines: Sequence[str]) -> tuple[MatchSetup, dict[str, str]]:
+def parse_header(lines: Sequence[tuple[int, str]]) -> tuple[MatchSetup, dict[str, str], dict[str, int]]:
+    """The setup a header makes, its tags' values, and the line of each tag."""
     tags: dict[str, str] = {}
+    at: dict[str, int] = {}
     for number_, line in lines:
         match = _TAG_LINE.match(line)
         if match is None:
@@ -290,7 +290,13 @@ def parse_header(lines: Sequence[str]) -> tuple[MatchSetup, dict[str, str]]:
         name, raw = match.groups()
         if name not in TAGS:
             raise NotationError(f"{name!r} is not a tag (known: {', '.join(TAGS)})", name, number_)
-        tags[name] = json.loads(f'"{raw}"')
+        if name in tags:
+            raise NotationError(f"the {name} tag is given twice (first at line {at[name]})", name, number_)
+        try:
+            tags[name] = json.loads(f'"{raw}"')
+        except ValueError as error:
+            raise NotationError(f"the {name} tag's value is not a JSON string: {error}", name, number_) from None
+        at[name] = number_
     for needed in ("System", "Players"):
         if needed not in tags:
             raise NotationError(f"the header has no {needed} tag", needed)
@@ -308,7 +314,7 @@ def parse_header(lines: Sequence[str]) -> tuple[MatchSetup, dict[str, str]]:
         )
     except msgspec.ValidationError as error:
         raise NotationError(f"the header does not make a setup: {error}", "Players") from None
-    return setup, tags
+    return setup, tags, at
 
 
 def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
@@ -320,15 +326,14 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
     numbered = [(n, line) for n, line in numbered if line and not line.startswith(";")]
     head = [(n, line) for n, line in numbered if line.startswith("[")]
     body = [(n, line) for n, line in numbered if not line.startswith("[")]
-    setup, tags = parse_header(head)
+    setup, tags, tag_lines = parse_header(head)
     system = domain.find(setup.system)
     created = system.start(setup)
     state = system.initial(created)
     recorded: list[tuple[int, msgspec.Struct]] = []
-    corrected = False
 
     def record(event: msgspec.Struct) -> None:
-        nonlocal state, corrected
+        nonlocal state
         step = len(recorded) + 2
         if is_correction(event):
             # As the application checks a correction: it names an action in effect, and
@@ -337,16 +342,17 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
             state = refold(system, created, [*recorded, (step, event)], check_from=event.step, describe=lambda at: event_tag(type(dict(recorded).get(at, event))))
         else:
             system.check(state, event)
-            state = refold(system, created, [*recorded, (step, event)]) if corrected else system.evolve(state, event)
+            # The state after a correction is the record as corrected: an action after it is
+            # folded on from there, as the application does (not the whole match again).
+            state = advance(system, state, step, event)
         recorded.append((step, event))
-        corrected = corrected or is_correction(event)
 
     def follow_ups(before: msgspec.Struct | None) -> bool:
         """Records what the rules make happen by themselves now (a sealed round's reveal)
         unless `before`, the next line's event, spells it out: a file that leaves such
         events out gets them as the service records them. Whether any were recorded."""
         due = list(system.follow_up(state))
-        if not due or (before is not None and (is_correction(before) or type(before) is type(due[0]))):
+        if not due or (before is not None and type(before) is type(due[0])):
             return False
         for event in due:
             record(event)
@@ -365,7 +371,7 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
     except IllegalAction as error:
         raise NotationError(f"step {len(recorded) + 2} is against the rules: {error}", line, n) from None
     if "Result" in tags:
-        _check_result(system, state, tags["Result"], next(n for n, line in head if line.startswith("[Result ")))
+        _check_result(system, state, tags["Result"], tag_lines["Result"])
     return setup, [event for _, event in recorded]
 
 

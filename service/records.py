@@ -93,7 +93,16 @@ async def import_notation_file(request: Request) -> Created:
         text = body.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Malformed(f"a notation file is UTF-8 text (byte {error.start} is not)") from None
-    return await asyncio.to_thread(notation_import.import_notation, recount_of(request), text)
+    return await asyncio.to_thread(_no_stop_iteration, notation_import.import_notation, recount_of(request), text)
+
+
+def _no_stop_iteration(function: Any, *args: Any) -> Any:
+    """A StopIteration leaking out of `function` cannot be raised into the awaiting
+    future: the request would never be answered. As a RuntimeError it is a 500 at least."""
+    try:
+        return function(*args)
+    except StopIteration as error:
+        raise RuntimeError(f"StopIteration out of {getattr(function, '__name__', function)}") from error
 
 
 @post("/matches/{match_id:str}/confirmations", status_code=201, sync_to_thread=True, operation_id="confirmStandings", responses=errors_documented(400, 401, 403, 404, 409, 503))

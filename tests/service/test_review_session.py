@@ -1,6 +1,6 @@
 """Review of this session's notation import (service/notation_import.py, domain/notation.py
 `parse_match`) through the HTTP API against a real SQLite file, as
-tests/service/test_notation_import.py does. Each xfail names the file at fault and what is wrong."""
+tests/service/test_notation_import.py does. Each test failed before the fix named in its commit."""
 
 from __future__ import annotations
 
@@ -36,12 +36,6 @@ def import_text(client: TestClient, text: str) -> Any:
     return client.post("/imports/notation", content=text.encode(), headers={"Content-Type": "text/plain; charset=utf-8"})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="domain/notation.py parse_match: the Result tag's line is found with startswith('[Result ') while "
-    "_TAG_LINE takes any whitespace: `[Result<TAB>\"*\"]` raises StopIteration, which over HTTP is raised into "
-    "a Future and the request never gets an answer (it hangs)",
-)
 def test_a_result_tag_with_a_tab_before_its_value_is_read_as_the_header_grammar_allows(recount: Recount) -> None:
     """docs/notation.md: a header line is [Name "value"]; _TAG_LINE reads `\\s+` between them, so a tab
     is a header line like any other. Called directly: over HTTP the same file hangs the request."""
@@ -55,11 +49,6 @@ def test_a_result_tag_with_a_tab_before_its_value_is_read_as_the_header_grammar_
     assert created.version == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="domain/notation.py parse_header: json.loads of a tag's value is not caught: an invalid escape or "
-    "a raw control character in a tag is a 500 JSONDecodeError, not a 422 naming the line",
-)
 @pytest.mark.parametrize("title", ["a\\x", "a\tb"], ids=["invalid escape", "control character"])
 def test_a_header_value_that_is_not_a_json_string_is_a_422(client: TestClient, recount: Recount, title: str) -> None:
     before = recount.store.head()
@@ -69,13 +58,6 @@ def test_a_header_value_that_is_not_a_json_string_is_a_422(client: TestClient, r
     assert recount.store.head() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="domain/notation.py parse_match follow_ups: a reveal due before a correction is not recorded "
-    "(any correction next skips it), while the record route (service/checking.py with_follow_ups) records "
-    "it there: parse_match accepts the file, then the import refuses it at a step the file does not hold, "
-    "with line 0",
-)
 def test_a_file_that_voids_a_round_s_last_seal_before_its_reveal_is_answered_at_its_line(client: TestClient, recount: Recount) -> None:
     """docs/house-rules.md § Sealed bids: “the bids are shown when every player has committed”; a file
     may leave the reveals out (the import records them where they fall). A file that voids the last seal
@@ -89,7 +71,6 @@ def test_a_file_that_voids_a_round_s_last_seal_before_its_reveal_is_answered_at_
     void = 'EventVoided {"step": %d, "reason": "misheard"}' % step
     written = [*lines[:reveal], void, re.sub(r"^\d+\.\s+", "", seal), *lines[reveal + 1 :]]
     file = "\n".join(written) + "\n"
-    parse_match(file)  # the file's own check accepts it
     before = recount.store.head()
     reply = import_text(client, file)
     if reply.status_code == 201:
@@ -99,12 +80,6 @@ def test_a_file_that_voids_a_round_s_last_seal_before_its_reveal_is_answered_at_
     assert recount.store.head() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="domain/notation.py parse_match record(): once a file holds a correction, every later line folds "
-    "the whole match again (refold), so the check is quadratic in the file's length (476 actions: 0.01 s -> "
-    "0.6 s; a 16 MB body is minutes of CPU); the state after the correction can be evolved as checking.py does",
-)
 def test_a_long_file_with_an_early_correction_is_not_folded_again_at_every_line(client: TestClient, recount: Recount, monkeypatch: pytest.MonkeyPatch) -> None:
     _, text = notation_of(client, recount, "daifugo-uecda")
     lines = text.splitlines()
@@ -126,11 +101,6 @@ def test_a_long_file_with_an_early_correction_is_not_folded_again_at_every_line(
 
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="domain/notation.py parse_header/parse_match: a tag given twice keeps its last value silently, and "
-    "the Result check names the line of the first [Result …] line while checking the last one's value",
-)
 def test_a_result_tag_given_twice_is_answered_at_the_line_whose_value_is_refused(client: TestClient, recount: Recount) -> None:
     """docs/notation.md: “A Result tag other than the standings recomputed from the lines is refused”
     (parse_match); the 422 names the line at fault. Line 3 says `*`, which is right for a match with no
