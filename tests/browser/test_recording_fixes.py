@@ -29,6 +29,26 @@ def dealt_match(served: Any) -> dict[str, Any]:
     return match
 
 
+def sealed_round_shown(served: Any) -> dict[str, Any]:
+    """A two-player Presidential Bid match whose first sealed round is committed: the
+    service has shown it by itself at step 5 (docs/house-rules.md § Sealed bids)."""
+    match = served.create({"system": "bid", "players": ["Al", "Betty"]})
+    served.record(match, [
+        {"type": "DistrictRevealed", "district": "7C"},
+        {"type": "BidCommitted", "player": "Al", "card": "KH"},
+        {"type": "BidCommitted", "player": "Betty", "card": "QS"},
+    ])
+    return match
+
+
+def undo_step_4(page: Any) -> None:
+    """Undo last, armed by the first tap (it names step 4), done by the second."""
+    page.locator("#undo").click()
+    expect(page.locator("#undo")).to_contain_text("step 4")
+    page.locator("#undo").click()
+    settle(page)
+
+
 def test_a_play_is_tapped_on_the_hand_and_grows_and_shrinks_by_further_taps(phone: Any, served: Any) -> None:
     """president-classic.md § Play Game “singles to quads of equal count”: a card of the
     hand selects the smallest listed play of its rank, a second card of that rank makes
@@ -61,10 +81,7 @@ def test_undo_last_and_fix_step_n_record_corrections_and_the_history_shows_both(
     served.record(match, [{"type": "CardsPlayed", "player": "Al", "cards": ["2S"]}, {"type": "PlayerPassed", "player": "Betty"}])
     page = phone()
     open_record(page, served, match)
-    page.locator("#undo").click()
-    expect(page.locator("#undo")).to_contain_text("step 4")
-    page.locator("#undo").click()
-    settle(page)
+    undo_step_4(page)
     page.locator("#history-box summary").click()
     page.locator('#history li[data-step="3"] button.fix-step').click()
     fix = page.locator("#fix")
@@ -91,20 +108,12 @@ def test_undo_of_the_bid_that_closed_a_sealed_round_voids_its_reveal_too(phone: 
     bid is committed. Undo last undoes the last bid tapped: the reveal the service recorded
     after it is voided first in the same request (voided alone, it would be recorded again
     at once), and the round is open to that bid again."""
-    match = served.create({"system": "bid", "players": ["Al", "Betty"]})
-    served.record(match, [
-        {"type": "DistrictRevealed", "district": "7C"},
-        {"type": "BidCommitted", "player": "Al", "card": "KH"},
-        {"type": "BidCommitted", "player": "Betty", "card": "QS"},
-    ])
+    match = sealed_round_shown(served)
     events = all_events(served, match)
     assert [(e["type"], e["automatic"]) for e in events[-2:]] == [("BidCommitted", False), ("BidsRevealed", True)]
     page = phone()
     open_record(page, served, match)
-    page.locator("#undo").click()
-    expect(page.locator("#undo")).to_contain_text("step 4")
-    page.locator("#undo").click()
-    settle(page)
+    undo_step_4(page)
     events = all_events(served, match)
     assert [(e["type"], e["event"].get("step")) for e in events[5:]] == [("EventVoided", 5), ("EventVoided", 4)]
     state = api_get(served, match, "/state")
@@ -121,12 +130,7 @@ def test_fix_of_a_bid_a_sealed_round_showed_voids_the_reveal_first(phone: Any, s
     last of them.” Fix step 4 (Betty's sealed bid, shown by the service's reveal at step 5)
     through the form: the page sends the void of the reveal with the amendment, and the
     service shows the round again with the fixed bid."""
-    match = served.create({"system": "bid", "players": ["Al", "Betty"]})
-    served.record(match, [
-        {"type": "DistrictRevealed", "district": "7C"},
-        {"type": "BidCommitted", "player": "Al", "card": "KH"},
-        {"type": "BidCommitted", "player": "Betty", "card": "QS"},
-    ])
+    match = sealed_round_shown(served)
     page = phone()
     open_record(page, served, match)
     page.locator("#history-box summary").click()
