@@ -8,6 +8,7 @@
 // steps and the standings), replay-controls.js (the buttons, the slider and the keys).
 import * as generic from "/static/render-generic.js";
 import { bindControls } from "/static/replay-controls.js";
+import { bindFiles } from "/static/replay-files.js";
 import { loadFrames } from "/static/replay-frames.js";
 import { api, matchPath, replay } from "/static/replay-state.js";
 import { drawHeading, drawMissing, fillPerspectives, notice } from "/static/replay-view.js";
@@ -22,6 +23,7 @@ async function loadRenderer(system) {
 
 async function start() {
   bindControls();
+  bindFiles();
   try {
     const summary = await api(matchPath);
     replay.summary = summary;

@@ -305,3 +305,25 @@ def test_a_spectator_page_of_a_running_match_receives_no_hidden_card(page: Any, 
     open_replay(page, served, match["match_id"], fragment=f"#token={match['write_token']}")
     shown = page.locator(".pres-seat .card:not(.back)").evaluate_all("cards => cards.map(card => card.title)")
     assert set(shown) == hidden
+
+
+def test_the_replay_page_downloads_the_match_s_notation_and_export_with_the_write_token(page: Any, served: Any) -> None:
+    """docs/notation.md § Importing: a match's notation, from its replay page, is a file that
+    /new brings back in; both files are the whole record, so a spectator of a match whose
+    hands stay private is told why there is none."""
+    created = served.matches["president/classic-four-full"]
+    open_replay(page, served, created.match_id, fragment=f"#token={created.write_token}")
+    with page.expect_download() as notation:
+        page.locator("#download-notation").click()
+    assert notation.value.suggested_filename == f"{created.match_id}.txt"
+    text = Path(notation.value.path()).read_text()
+    with httpx.Client(base_url=served.url) as client:
+        assert text == client.get(f"/matches/{created.match_id}/notation", headers={"Authorization": f"Bearer {created.write_token}"}).text
+    with page.expect_download() as export:
+        page.locator("#download-export").click()
+    assert export.value.suggested_filename == f"{created.match_id}.jsonl"
+    assert '"format"' in Path(export.value.path()).read_text().splitlines()[0]
+    running = served.create({"system": "president", "preset": "classic", "players": PLAYERS, "mode": "full"})
+    open_replay(page, served, running["match_id"])
+    page.locator("#download-notation").click()
+    expect(page.locator("#notice")).to_contain_text("No file")
