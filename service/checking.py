@@ -15,6 +15,7 @@ import msgspec
 from domain.corrections import advance, check_target, is_correction
 from domain.protocol import GameSystem, IllegalAction, Rule
 from service import chain
+from service.automatic import Echo, echoed, echoed_earlier, pinned
 from service.errors import Conflict
 from service.matchlog import MatchLog
 from service.results import AppendResult
@@ -123,16 +124,6 @@ class Outcome:
 # Where `prepared` keeps, within one planned batch, a stream's latest planned records and
 # their states (beside the heads, as chain.link keeps its hash): an echo reads them.
 _PLANNED_KEY = "planned:"
-
-
-class Echo:
-    """A job that only echoes follow-ups the job before it in the batch plans to record
-    (`echoed`): answered with those records once they are durable, writing nothing."""
-
-    __slots__ = ("records", "states")
-
-    def __init__(self, records: list[Recorded], states: list[Any]):
-        self.records, self.states = records, states
 
 
 class Plan:
@@ -310,34 +301,6 @@ def checked(
     return states
 
 
-def echoed(record_at: Callable[[int], Recorded], version: int, sent: Sequence[msgspec.Struct], first_held: int = 2) -> int:
-    """How many leading `sent` events are the very events the service recorded by itself
-    at the head (a log that spells out a follow-up, sent after the action that made it
-    due, one request at a time): those are recorded already, not a second time.
-    `record_at(v)`: the record at version v; only versions from `first_held` on are looked at."""
-    held = 0
-    while held < len(sent) and version - held >= first_held and record_at(version - held).meta.automatic:
-        held += 1
-    return held if held and list(sent[:held]) == [record_at(v).event for v in range(version - held + 1, version + 1)] else 0
-
-
-def echoed_earlier(
-    record_at: Callable[[int], Recorded], version: int, expected: int, sent: Sequence[msgspec.Struct], first_held: int = 2
-) -> tuple[int, int] | None:
-    """(first, last) versions of the follow-ups the service recorded by itself that `sent`
-    is, in full, for a request made at version `expected` (counted with or without them)
-    when the match has moved on since: the same request sent again (an idempotent retry of
-    an echo, which stored nothing to be known by), answered as it was the first time."""
-    n = len(sent)
-    for first in (expected + 1, expected - n + 1):
-        last = first + n - 1
-        if first >= first_held and last < version:
-            run = [record_at(v) for v in range(first, last + 1)]
-            if all(r.meta.automatic for r in run) and [r.event for r in run] == list(sent):
-                return first, last
-    return None
-
-
 def with_follow_ups(
     log: MatchLog, state: Any, version: int, sent: list[msgspec.Struct], earlier: Callable[[], list[msgspec.Struct]]
 ) -> tuple[list[msgspec.Struct], list[Any], set[int]]:
@@ -370,21 +333,6 @@ def with_follow_ups(
             automatic.update(range(len(events), len(events) + len(due)))
             check(due)
     return events, states, automatic
-
-
-def pinned(log: MatchLog, corrected: int, step: int | None, error: IllegalAction) -> IllegalAction:
-    """The refusal of a correction, saying how to go about it when the step it would make
-    illegal is a follow-up the service recorded by itself (a sealed round's reveal pins
-    the commits it shows): void that first, in the same request, as what is due after
-    the corrections is then recorded again."""
-    if step is None or step == corrected or step > log.version or not log.records[step - 1].meta.automatic:
-        return error
-    return IllegalAction(
-        f"{error.what}. Step {step} was recorded by the service itself, as the rules made it due: "
-        f"send a void of step {step} first, then this correction, in the same request "
-        "(what is due after the corrections is recorded again)",
-        error.rule,
-    )
 
 
 def _sent_next(ahead: list[msgspec.Struct], due: list[msgspec.Struct]) -> bool:
