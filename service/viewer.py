@@ -22,7 +22,7 @@ from litestar.response.base import ASGIResponse
 from litestar.static_files import create_static_files_router
 
 import replay
-from replay import frames, live
+from replay import frames, live, live_reader
 from service.app import Recount
 from service.params import AsParam, bearer, errors_documented, label, recount_of
 
@@ -128,7 +128,7 @@ async def live_frames(
         now = standings_cache(app).at(log, page.version)
         return frames.LivePage(**msgspec.structs.asdict(page), standings=now if step < 1 or now != standings_cache(app).at(log, step) else None)
 
-    def serve(write: live.Write) -> Awaitable[None]:
+    def serve(write: live_reader.Write) -> Awaitable[None]:
         return broadcaster(app).serve(match_id, (perspective, patches), frames_after, seen, write, first=RECONNECT)
 
     return LiveStream(serve, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
@@ -139,7 +139,7 @@ class LiveStream(Stream):
     once per perspective, goes straight to the ASGI `send`, where `Stream` would
     resume an iterator per reader and message, and `ServerSentEvent` encode it again."""
 
-    def __init__(self, serve: Callable[[live.Write], Awaitable[None]], **kwargs: Any):
+    def __init__(self, serve: Callable[[live_reader.Write], Awaitable[None]], **kwargs: Any):
         super().__init__((), **kwargs)
         self.serve = serve
 
@@ -151,7 +151,7 @@ class _LiveBody:
     """The headers as Litestar makes them, then the body from `serve` until it returns
     (the match is over, or could not be read: the reader reconnects) or the reader goes."""
 
-    def __init__(self, streaming: ASGIResponse, serve: Callable[[live.Write], Awaitable[None]]):
+    def __init__(self, streaming: ASGIResponse, serve: Callable[[live_reader.Write], Awaitable[None]]):
         self.streaming = streaming
         self.serve = serve
 

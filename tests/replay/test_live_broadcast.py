@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay import live
+from replay import live, live_reader
 from replay.frames import FramePage
 
 PERSPECTIVES = ["spectator", "Al", "Betty"]
@@ -157,8 +157,10 @@ def test_many_followers_of_three_perspectives_each_get_every_step_once_in_order(
     match = ScriptedMatch(last)
     match.version = 2  # the deal is recorded: every follower has something to catch up on
     encoded: list[str] = []
-    encode = live.sse
-    monkeypatch.setattr(live, "sse", lambda event, step, data: (encoded.append(event), encode(event, step, data))[1])
+    encode = live_reader.sse
+    counted = lambda event, step, data: (encoded.append(event), encode(event, step, data))[1]  # noqa: E731
+    for module in (live, live_reader):  # the channels' pages and the followers' own catch-ups
+        monkeypatch.setattr(module, "sse", counted)
     followers = [(PERSPECTIVES[i % 3], i % 2) for i in range(90)]
     results = asyncio.run(follow_all(match, followers, [1, 3, 1, 2, 5, 1, 1, 30]))
     for (perspective, seen), messages in zip(followers, results, strict=True):
@@ -226,7 +228,7 @@ def test_an_idle_channel_sends_keep_alive_comments_from_one_timer() -> None:
         await stream.aclose()
         return got
 
-    assert asyncio.run(run()) == [live.KEEPALIVE, live.KEEPALIVE]
+    assert asyncio.run(run()) == [live_reader.KEEPALIVE, live_reader.KEEPALIVE]
 
 
 def test_when_the_match_cannot_be_read_the_followers_streams_end_to_reconnect() -> None:
@@ -264,7 +266,7 @@ def test_a_reader_whose_writes_stall_keeps_a_bounded_backlog_holds_no_one_back_a
     when steps are recorded one by one: the other gets each at once; what waits for the
     stalled one never passes PENDING_MAX messages (past them it is behind); when its
     writes go on, it catches up through the frame cache and gets every step once, in order."""
-    monkeypatch.setattr(live, "PENDING_MAX", 3)
+    monkeypatch.setattr(live_reader, "PENDING_MAX", 3)
     last = 16
     match = ScriptedMatch(last)
     match.version = 4
@@ -295,13 +297,13 @@ def test_a_reader_whose_writes_stall_keeps_a_bounded_backlog_holds_no_one_back_a
                 await asyncio.sleep(0.001)
             read.append(await anext(reading))  # the reader gets the step while the other is stalled
             backlog.append(len(follower.pending))
-        assert max(backlog) <= live.PENDING_MAX and follower.behind
+        assert max(backlog) <= live_reader.PENDING_MAX and follower.behind
         flowing.set()
         await asyncio.wait_for(serving, 5)
         read.extend([wire async for wire in reading])
         return stalled, read
 
-    def idle(followers: set[live.Follower], count: int) -> bool:
+    def idle(followers: set[live_reader.Follower], count: int) -> bool:
         return len(followers) == count and all(f.busy is None for f in followers)
 
     stalled, read = asyncio.run(run())

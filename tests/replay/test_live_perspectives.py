@@ -16,7 +16,7 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from replay import frames, live
+from replay import frames, live, live_reader
 from service import viewer
 from service.app import Recount
 from service.params import label
@@ -36,7 +36,7 @@ def test_followers_of_four_perspectives_get_every_step_once_and_only_what_they_m
     broadcaster = live.Broadcaster(recount.listen)
     batches = [[event] for event in draws()] + [[{"type": "WordShown", "player": p}] for p in PLAYERS]
 
-    def pages_for(token: str | None, as_: str) -> tuple[Any, live.FramesAfter]:
+    def pages_for(token: str | None, as_: str) -> tuple[Any, live_reader.FramesAfter]:
         perspective = recount.perspective(log, token, as_)
         return perspective, lambda step: frames.page(cache, recount.log(match_id), perspective, label(perspective), step + 1, None)
 
