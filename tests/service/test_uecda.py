@@ -14,7 +14,8 @@ from domain.president import SYSTEM
 from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
 from domain.president.shapes import counts_as, shape_of
 from domain.protocol import MatchSetup
-from service.uecda import JOKER_CODE, RANKS, SUITS, import_log, import_logs
+from service.uecda import import_log, import_logs
+from service.uecda_log import JOKER_CODE, RANKS, SUITS
 from tests.conftest import open_recount
 from fixtures.random_player import play_random
 
