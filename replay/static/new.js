@@ -1,7 +1,8 @@
 // The new-match page: the form is generated from the chosen system's ruleset schema
 // (GET /systems/{name}); the match is created with the ordinary POST /matches, and
-// its links are shown with server-rendered QR codes (POST /qr keeps tokens out of URLs).
+// its links are shown by match-links.js.
 import { h } from "/static/dom.js";
+import { drawLinks } from "/static/match-links.js";
 
 const $ = (id) => document.getElementById(id);
 const setups = {}; // system name -> GET /systems/{name}
@@ -274,60 +275,9 @@ async function importFile(event) {
 
 // --- the links ---------------------------------------------------------------------------
 
-async function drawQr(holder, text) {
-  try {
-    const reply = await fetch("/qr", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }) });
-    if (!reply.ok) throw new Error((await reply.json().catch(() => ({}))).error || reply.statusText);
-    // The server's own SVG (paths only), parsed as XML rather than set as HTML.
-    const parsed = new DOMParser().parseFromString(await reply.text(), "image/svg+xml").documentElement;
-    if (parsed.localName !== "svg") throw new Error("not an SVG image");
-    holder.replaceChildren(document.importNode(parsed, true));
-  } catch (error) {
-    holder.replaceChildren(h("p", { class: "muted" }, `No QR code: ${error.message}`));
-  }
-}
-
-function copyButton(text) {
-  const button = h("button", { type: "button", class: "secondary copy" }, "Copy link");
-  button.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      button.textContent = "Copied";
-    } catch {
-      button.textContent = "Copy failed: press on the link";
-    }
-  });
-  return button;
-}
-
-function linkCard(kind, heading, note, url) {
-  const qr = h("div", { class: "qr-box", role: "img", "aria-label": `QR code: ${heading}` }, h("p", { class: "muted" }, "QR code…"));
-  drawQr(qr, url);
-  return h(
-    "article",
-    { class: `link-card ${kind}`, dataset: { kind } },
-    h("h3", null, heading),
-    note ? h("p", { class: "note" }, note) : null,
-    h("a", { class: "link", href: url }, url),
-    qr,
-    copyButton(url),
-  );
-}
-
-// The links of a created match. `heading` is its title and system in words.
+// The links of a created match, in place of the forms.
 function showLinks(id, writeToken, seatTokens, heading) {
-  const base = location.origin;
-  const record = `${base}/record/${encodeURIComponent(id)}#token=${encodeURIComponent(writeToken)}`;
-  const spectators = `${base}/view/${encodeURIComponent(id)}`;
-  $("created-summary").replaceChildren(h("strong", null, heading.title), ` · ${heading.rules} · `, h("span", { class: "match-id" }, id));
-  $("links").replaceChildren(
-    h("a", { class: "primary button", href: record }, "Start recording"),
-    linkCard("record", "Recording link", "Whoever opens it can record. This phone keeps it already; share it only with a co-recorder.", record),
-    ...Object.entries(seatTokens).map(([player, token]) =>
-      linkCard("seat", `${player}'s seat`, `Only for ${player}: the match as ${player} sees it at the table.`, `${base}/view/${encodeURIComponent(id)}?as=${encodeURIComponent(player)}#token=${encodeURIComponent(token)}`),
-    ),
-    linkCard("spectators", "Spectators", "For anyone: only what is shown face up to the whole table.", spectators),
-  );
+  drawLinks(id, writeToken, seatTokens, heading);
   $("setup").hidden = true;
   $("import").hidden = true;
   $("created").hidden = false;
