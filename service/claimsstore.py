@@ -105,13 +105,17 @@ def seat_of(recount: Recount, log: MatchLog, token: str | None) -> str:
     """The player whose seat token this is (only a seat token confirms or disputes)."""
     if not token:
         raise Unauthenticated("confirming or disputing needs the player's seat token (Authorization: Bearer …)")
-    # Every seat's token, those of players who joined mid-match included.
-    seat = next((p for p, h in log.seat_token_hashes().items() if tokens.matches(token, h)), None)
+    seat = _seat(log, token)
     if seat is None:
         if tokens.matches(token, log.created.meta.write_token_sha256):
             raise Forbidden("the write token records the match; a player confirms or disputes with their own seat token")
         raise Forbidden("this is not one of the match's seat tokens")
     return seat
+
+
+def _seat(log: MatchLog, token: str) -> str | None:
+    """The player whose seat token this is, among every seat's (joined mid-match included)."""
+    return next((p for p, h in log.seat_token_hashes().items() if tokens.matches(token, h)), None)
 
 
 def confirm(recount: Recount, match_id: str, token: str | None) -> Confirmations:
@@ -131,8 +135,7 @@ def confirm(recount: Recount, match_id: str, token: str | None) -> Confirmations
 
 def confirmations(recount: Recount, match_id: str, token: str | None = None) -> Confirmations:
     log = recount.log(match_id)
-    seats = log.seat_token_hashes().items()
-    you = next((p for p, h in seats if tokens.matches(token, h)), None) if token else None
+    you = _seat(log, token) if token else None
     players = list(log.system.players(log.state))
     by = list(dict.fromkeys(e.player for e in events(recount, match_id) if isinstance(e, StandingsConfirmed)))
     return Confirmations(

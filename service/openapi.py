@@ -61,11 +61,14 @@ def exact_contract(app: Litestar) -> None:
     with a discriminator, and a created match links to the operations on it."""
     document: OpenAPI = app.openapi_schema
     bodies: dict[tuple[str, str], Any] = {}
+    raw_bodies: dict[tuple[str, str], tuple[str, str]] = {}  # (media type, words) of a body a route reads as it is
     documented: dict[Any, Any] = {}
     for app_route in app.routes:
         for handler in getattr(app_route, "route_handlers", []):
             if not isinstance(handler, HTTPRouteHandler) or not handler.resolve_include_in_schema():
                 continue
+            if (raw := handler.opt.get("raw_body")) is not None:
+                raw_bodies.update({(app_route.path_format, method.lower()): raw for method in handler.http_methods})
             data = handler.parsed_fn_signature.parameters.get("data")
             body_type = data.annotation if data is not None else handler.opt.get("documented_body")
             if body_type is not None:
@@ -80,18 +83,13 @@ def exact_contract(app: Litestar) -> None:
             text = text.replace(name, "EventAmended")
     assert document.components is not None and document.components.schemas is not None and document.paths is not None
     document.components.schemas.update(msgspec.json.decode(text))
-    for app_route in app.routes:
-        for handler in getattr(app_route, "route_handlers", []):
-            # A body the route reads as it is (an export, a notation file): its media type, in words.
-            # The route reads the bytes whatever the Content-Type says, so text/plain is listed too
-            # (a generic client or tester has a serializer for it, and none for JSON Lines).
-            if isinstance(handler, HTTPRouteHandler) and (raw := handler.opt.get("raw_body")) is not None:
-                media_type, description = raw
-                for method in handler.http_methods:
-                    operation = getattr(document.paths[app_route.path_format], method.lower())
-                    schema = Schema(type=OpenAPIType.STRING, description=description)
-                    content = {media: OpenAPIMediaType(schema=schema) for media in dict.fromkeys((media_type, "text/plain"))}
-                    operation.request_body = RequestBody(content=content, required=True)
+    for (path, method), (media_type, description) in raw_bodies.items():
+        # A body the route reads as it is (an export, a notation file): its media type, in words.
+        # The route reads the bytes whatever the Content-Type says, so text/plain is listed too
+        # (a generic client or tester has a serializer for it, and none for JSON Lines).
+        schema = Schema(type=OpenAPIType.STRING, description=description)
+        content = {media: OpenAPIMediaType(schema=schema) for media in dict.fromkeys((media_type, "text/plain"))}
+        getattr(document.paths[path], method).request_body = RequestBody(content=content, required=True)
     for (path, method), body_type in bodies.items():
         operation = getattr(document.paths[path], method)
         schema = Reference(ref=refs[types.index(body_type)]["$ref"])
