@@ -3,7 +3,7 @@
 // JSON Lines export (GET /matches/{id}/export; `recount import` or POST /imports).
 // Both are the whole record: they need the write token, or a finished match whose
 // hands are open to everyone; the server says so otherwise, and the page repeats it.
-import { $, matchId, matchPath, replay, token } from "/static/replay-state.js";
+import { $, authorization, matchId, matchPath } from "/static/replay-state.js";
 import { notice } from "/static/replay-view.js";
 
 const FILES = {
@@ -12,11 +12,9 @@ const FILES = {
 };
 
 async function download(file) {
-  const headers = {};
-  if (token() && !replay.tokenRefused) headers.Authorization = `Bearer ${token()}`;
   let reply;
   try {
-    reply = await fetch(`${matchPath}${file.path}`, { headers, cache: "no-store" });
+    reply = await fetch(`${matchPath}${file.path}`, { headers: authorization(), cache: "no-store" });
   } catch (error) {
     return notice(`The file could not be fetched: ${error.message}`);
   }

@@ -58,9 +58,13 @@ class ApiError extends Error {
   }
 }
 
+// The reader's token as a header, unless the server refused it (then the page reads as a spectator).
+export function authorization() {
+  return token() && !replay.tokenRefused ? { Authorization: `Bearer ${token()}` } : {};
+}
+
 export async function api(path) {
-  const headers = { Accept: "application/json" };
-  if (token() && !replay.tokenRefused) headers.Authorization = `Bearer ${token()}`;
+  const headers = { Accept: "application/json", ...authorization() };
   const reply = await fetch(path, { headers });
   const body = await reply.json().catch(() => ({}));
   if (!reply.ok) throw new ApiError(reply.status, body.error || `${reply.status} ${reply.statusText}`);
