@@ -15,7 +15,7 @@ const CORRECTIONS = new Set(["EventVoided", "EventAmended"]);
 const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
 
 export class Fixes {
-  // page: { get(path), check(events), record(events, label), note(text), matchPath, frames(), players(), version() }
+  // page: { get(path), check(events, label), record(events, label), note(text), matchPath, frames(), players(), version() }
   constructor(page) {
     this.page = page;
     this.armed = null;
@@ -115,22 +115,22 @@ export class Fixes {
     const { step, type, event } = this.form;
     this.close();
     const fix = [{ type: "EventAmended", step, event: { ...event, type }, reason: "fixed on the recording page" }];
-    this.page.record(await this.withItsVoid(fix, step), `Fix step ${step}`);
+    this.page.record(await this.withItsVoid(fix, step, `Fix step ${step}`), `Fix step ${step}`);
   }
 
   async voidStep() {
     const { step } = this.form;
     this.close();
     const fix = [{ type: "EventVoided", step, reason: "voided on the recording page" }];
-    this.page.record(await this.withItsVoid(fix, step), `Void step ${step}`);
+    this.page.record(await this.withItsVoid(fix, step, `Void step ${step}`), `Void step ${step}`);
   }
 
   // A step that a record the service made by itself depends on (a commit that a sealed
   // round's reveal shows) is corrected together with a void of that record, first in the
   // same request: the server says which one when the correction alone is refused (dry run).
-  async withItsVoid(fix, step) {
+  async withItsVoid(fix, step, label) {
     try {
-      const reply = await this.page.check(fix);
+      const reply = await this.page.check(fix, label);
       const found = reply.status === 422 && /send a void of step (\d+) first/.exec(reply.body.error || "");
       if (found) return [{ type: "EventVoided", step: Number(found[1]), reason: `voided with the fix of step ${step}` }, ...fix];
     } catch {

@@ -54,7 +54,14 @@ const controls = new Controls({
 
 const fixes = new Fixes({
   get,
-  check: (events) => call(token, `${matchPath}/events/check`, { method: "POST", body: { events, expected_version: page.version } }),
+  // A fix is dry-run before it is recorded: the page says so, and is not settled meanwhile.
+  check: (events, label) => {
+    hideRule();
+    $("ack").dataset.state = "sending";
+    $("ack").textContent = `… ${label}`;
+    $("actions").dataset.settled = "false";
+    return call(token, `${matchPath}/events/check`, { method: "POST", body: { events, expected_version: page.version } });
+  },
   record: (events, label) => record(events, label),
   note: (text) => showNote(text),
   matchPath,
