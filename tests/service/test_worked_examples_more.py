@@ -1,0 +1,450 @@
+"""More of the rules texts' worked examples (/work/shared/rules/, docs/daifugo.md), scripted against the HTTP API.
+
+tests/service/test_worked_examples.py scripts the examples the texts set out as such ("for example …",
+"Example Gameplay"); this file scripts the rest of what the texts give with cards, counts, points, votes or
+dice: the scoring tables, the exchanges, who leads after a player goes out, the tie rules, the variations.
+Each test cites its text and drives the situation through POST /matches/{id}/events the way a scorekeeper
+would: a step the text allows is a 201, one it forbids a 422 naming the rule (and recording nothing); where
+the text says whose turn it is, who holds what or what a tally comes to, GET /state or /standings says the
+same."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar.testing import TestClient
+
+from tests.service.test_worked_examples import (  # noqa: F401  (client: the fixture)
+    act,
+    allowed_now,
+    batch,
+    client,
+    ok,
+    open_match,
+    play,
+    refused,
+    standings,
+    state,
+)
+
+FOUR = ["Al", "Betty", "Carl", "Dana"]
+
+
+def dealt(dealer: str, hands: dict[str, str], **extra: Any) -> dict[str, Any]:
+    return {"type": "CardsDealt", "dealer": dealer, "hands": {player: cards.split() for player, cards in hands.items()}, **extra}
+
+
+def gives(giver: str, receiver: str, cards: str, asked: str = "") -> dict[str, Any]:
+    event: dict[str, Any] = {"type": "CardsExchanged", "giver": giver, "receiver": receiver, "cards": cards.split()}
+    if asked:
+        event["asked"] = asked.split()
+    return event
+
+
+def lines(client: TestClient, match: dict[str, Any], text: str) -> None:
+    """Plays written “Al 8C ; Betty passes ; …”, recorded in one batch."""
+    batch(client, match, [act(line.strip()) for line in text.split(";")])
+
+
+# --- president-classic.md ---------------------------------------------------------------------------------
+# A twelve-card deck (3 to 8 in clubs and diamonds, a match option) so that a game plays out in a few lines.
+SMALL_DECK = "3C 3D 4C 4D 5C 5D 6C 6D 7C 7D 8C 8D".split()
+SMALL_ONE = {"Al": "3C 3D 8C", "Betty": "4C 4D 7C", "Carl": "5C 5D 6C", "Dana": "6D 7D 8D"}
+# Al goes out first, then Carl, then Betty; Dana is left holding the 8D.
+SMALL_ONE_PLAY = (
+    "Al 8C ; Betty passes ; Carl passes ; Dana passes ; Al 3C 3D ; Betty 4C 4D ; Carl 5C 5D ; Dana passes ; "
+    "Betty passes ; Carl 6C ; Dana 7D ; Betty passes ; Dana 6D ; Betty 7C"
+)
+
+
+def classic_game_one(client: TestClient, preset: str = "classic", **options: Any) -> dict[str, Any]:
+    match = open_match(client, "president", preset, FOUR, "full", deck=SMALL_DECK, **options)
+    ok(client, match, dealt("Dana", SMALL_ONE))
+    lines(client, match, SMALL_ONE_PLAY)
+    return match
+
+
+def test_president_classic_end_game_scoring_four_players(client: TestClient) -> None:
+    """president-classic.md § End Game: “Whoever runs out first wins and becomes the president on the next
+    game. But play doesn't end at the first person out; you continue until only one player is left holding
+    cards. The unlucky cardholder becomes the scum. … The winner, and president for the next game, gets 2
+    points, and the runner-up, or vice-president, gets 1 point. The scum, or beggar, loses 2 points, and the
+    second-to-last player, the worker, loses 1 point.”"""
+    match = open_match(client, "president", "classic", FOUR, "full", deck=SMALL_DECK)
+    ok(client, match, dealt("Dana", SMALL_ONE))
+    lines(client, match, "Al 8C ; Betty passes ; Carl passes ; Dana passes ; Al 3C 3D")
+    # “play doesn't end at the first person out”
+    view = state(client, match)
+    assert view["phase"] != "between" and view["finishing_order"] == ["Al"] and view["turn"] == "Betty"
+    assert standings(client, match)["details"]["games"] == []
+    lines(client, match, SMALL_ONE_PLAY.split(" ; Al 3C 3D ; ")[1])
+    view = state(client, match)
+    # “you continue until only one player is left holding cards. The unlucky cardholder becomes the scum.”
+    assert view["finishing_order"] == ["Al", "Carl", "Betty", "Dana"] and view["hands"]["Dana"]["cards"] == ["8D"]
+    assert view["roles"] == {"Al": "president", "Carl": "vice-president", "Betty": "worker", "Dana": "scum"}
+    table = standings(client, match)
+    assert [(p["player"], p["place"], p["score"]) for p in table["placings"]] == [("Al", 1, 2), ("Carl", 2, 1), ("Betty", 3, -1), ("Dana", 4, -2)]
+    assert table["details"]["points"] == {"Al": 2, "Carl": 1, "Betty": -1, "Dana": -2}
+    assert "Al president +2, Carl vice-president +1, Betty worker −1, Dana scum −2" in " ".join(table["explanation"])
+
+
+def test_president_classic_end_game_players_in_between_score_nothing(client: TestClient) -> None:
+    """president-classic.md § End Game: “All players in between (which are not used in a four-player game)
+    score nothing and lose nothing.” Six players, one card each (a match deck of six): Al, Carl and Eve go out
+    on the first round; Fay (at Eve's left) leads her last card; Betty then leads hers; Dana is the scum."""
+    six = ["Al", "Betty", "Carl", "Dana", "Eve", "Fay"]
+    match = open_match(client, "president", "classic", six, "full", deck="3C 3D 4C 4D 5C 5D".split())
+    ok(client, match, dealt("Fay", {"Al": "3C", "Betty": "3D", "Carl": "4C", "Dana": "4D", "Eve": "5C", "Fay": "5D"}))
+    lines(client, match, "Al 3C ; Betty passes ; Carl 4C ; Dana passes ; Eve 5C ; Fay passes ; Betty passes ; Dana passes")
+    # “If a player goes out when he's the last to play on a round, … the player to his left starts up the next round.”
+    assert state(client, match)["turn"] == "Fay"
+    lines(client, match, "Fay 5D ; Betty passes ; Dana passes ; Betty 3D")
+    table = standings(client, match)
+    assert [(p["player"], p["score"]) for p in table["placings"]] == [("Al", 2), ("Carl", 1), ("Eve", 0), ("Fay", 0), ("Betty", -1), ("Dana", -2)]
+    assert state(client, match)["roles"] == {"Al": "president", "Carl": "vice-president", "Eve": "citizen", "Fay": "citizen", "Betty": "worker", "Dana": "scum"}
+
+
+def test_president_classic_goes_out_last_to_play_left_starts(client: TestClient) -> None:
+    """president-classic.md § End Game: “(If a player goes out when he's the last to play on a round, he
+    obviously can't lead to the next round, so the player to his left starts up the next round.)” Al leads
+    his last two cards, a pair of 3s, and nobody tops them: Betty, at his left, leads; Carl may not."""
+    match = open_match(client, "president", "classic", FOUR, "full", deck=SMALL_DECK)
+    ok(client, match, dealt("Dana", SMALL_ONE))
+    lines(client, match, "Al 8C ; Betty passes ; Carl passes ; Dana passes ; Al 3C 3D ; Betty passes ; Carl passes")
+    view = play(client, match, "Dana passes", turn_after="Betty")
+    assert view["trick"] == [] and view["finishing_order"] == ["Al"]
+    refused(client, match, act("Carl plays 5C"), "president.classic.out-lead")
+    refused(client, match, act("Al passes"), "president.classic.out-lead")  # he is out: he cannot lead
+    play(client, match, "Betty plays 4C", turn_after="Carl")
+
+
+# Game two: the players sit in finishing order (Al, Carl, Betty, Dana); Dana, the scum, deals.
+SMALL_TWO = {"Al": "3C 4C 5C", "Carl": "3D 4D 6C", "Betty": "5D 6D 7C", "Dana": "7D 8C 8D"}
+
+
+def test_president_classic_exchange_scum_and_worker(client: TestClient) -> None:
+    """president-classic.md § End Game: “The scum must give the president his two highest cards and receive
+    any two cards from the president's hand in return. Similarly, the worker must give the vice-president his
+    highest card and receive any one card in return. No one else exchanges cards.” and “The finishing order
+    determines who plays first, second, third, and so on for the next game.”"""
+    match = classic_game_one(client)
+    ok(client, match, dealt("Dana", SMALL_TWO))
+    view = state(client, match)
+    assert view["seating"] == ["Al", "Carl", "Betty", "Dana"]
+    assert {"giver": "Dana", "receiver": "Al", "count": 2} in view["exchanges_due"]
+    assert {"giver": "Betty", "receiver": "Carl", "count": 1} in view["exchanges_due"]
+    # “his two highest cards”: the 8s, not the 7.
+    refused(client, match, gives("Dana", "Al", "7D 8C"), "president.classic.exchange-first")
+    # “No one else exchanges cards.”
+    refused(client, match, gives("Carl", "Al", "3D"), "president.classic.no-other-exchange")
+    refused(client, match, gives("Dana", "Carl", "8C"), "president.classic.no-other-exchange")
+    ok(client, match, gives("Dana", "Al", "8C 8D"))
+    # “receive any two cards from the president's hand in return”: two, any two
+    refused(client, match, gives("Al", "Dana", "3C"), "president.classic.exchange-first")
+    ok(client, match, gives("Al", "Dana", "3C 4C"))
+    # “the worker must give the vice-president his highest card”: the 7C, not the 6D
+    refused(client, match, gives("Betty", "Carl", "6D"), "president.classic.exchange-second")
+    ok(client, match, gives("Betty", "Carl", "7C"), gives("Carl", "Betty", "3D"))
+    view = state(client, match)
+    assert sorted(view["hands"]["Al"]["cards"]) == sorted("5C 8C 8D".split())
+    assert sorted(view["hands"]["Dana"]["cards"]) == sorted("3C 4C 7D".split())
+    assert sorted(view["hands"]["Carl"]["cards"]) == sorted("4D 6C 7C".split())
+    assert sorted(view["hands"]["Betty"]["cards"]) == sorted("3D 5D 6D".split())
+    # “The finishing order determines who plays first”: the president.
+    assert view["turn"] == "Al"
+    refused(client, match, act("Carl plays 4D"), "president.classic.next-lead")
+    play(client, match, "Al plays 5C", turn_after="Carl")
+
+
+# --- president-friday.txt -----------------------------------------------------------------------------------
+
+
+def test_president_friday_playing_your_last_card(client: TestClient) -> None:
+    """president-friday.txt § Playing your last card: “When a player plays the last card in their hand they are
+    out of the game, but the round doesn't end immediately. Play continues to their left with the top card as
+    normal. If no other players choose to play onto the top card, the round is over and the player to the left
+    of the player who went out gets to start the next round.” Al's 8 is the top value of this twelve-card
+    deck (“Nothing can beat a 2, so if a player uses one they win the round immediately”: here an 8)."""
+    match = open_match(client, "president", "friday", FOUR, "full", deck=SMALL_DECK)
+    ok(client, match, dealt("Dana", SMALL_ONE))
+    view = play(client, match, "Al plays 8C", turn_after="Al")
+    assert view["trick"] == []
+    # Al's last cards: “Play continues to their left with the top card as normal.”
+    view = play(client, match, "Al plays 3C 3D", turn_after="Betty")
+    assert view["finishing_order"] == ["Al"] and view["trick"][-1]["cards"] == ["3C", "3D"]
+    allowed_now(client, match, "Betty plays 4C 4D")
+    # “If no other players choose to play onto the top card … the player to the left of the player who went
+    # out gets to start the next round.”
+    lines(client, match, "Betty passes ; Carl passes")
+    view = play(client, match, "Dana passes", turn_after="Betty")
+    assert view["trick"] == []
+    refused(client, match, act("Carl plays 5C"), "president.friday.out-lead")
+    play(client, match, "Betty plays 4C", turn_after="Carl")
+
+
+FRIDAY_ONE_PLAY = (
+    "Al 8C ; Al 3C 3D ; Betty 4C 4D ; Carl 5C 5D ; Dana passes ; Betty passes ; Carl 6C ; Dana 7D ; Betty passes ; "
+    "Dana 6D ; Betty 7C"
+)
+# Game two, Al deals (the deal moved left from Dana): the hands of the classic game two, the seats kept.
+FRIDAY_TWO = {"Betty": "5D 6D 7C", "Carl": "3D 4D 6C", "Dana": "7D 8C 8D", "Al": "3C 4C 5C"}
+
+
+def test_president_friday_ranking_exchange_and_next_game(client: TestClient) -> None:
+    """president-friday.txt § Ranking: “The first player to be out of a game is the winner and is labelled the
+    "President". The second player out is called the "Vice President". The player who finishes second to last
+    is called the "Vice Idiot", and the last player holding cards at the end of the game is the "Idiot".” and
+    “At the start of a game, the Idiot must give the two highest-value cards they were dealt to the President,
+    who in return must give any two cards they were dealt to the Idiot. The same exchange takes place between
+    the Vice Idiot and the Vice President, but only one card is swapped instead of two.” § Dealing: “In each
+    game, the dealer shifts to the left by one player.” and “In future games, the Idiot (see "Ranking") starts
+    the first round.”"""
+    match = open_match(client, "president", "friday", FOUR, "full", deck=SMALL_DECK)
+    ok(client, match, dealt("Dana", SMALL_ONE))
+    lines(client, match, FRIDAY_ONE_PLAY)
+    view = state(client, match)
+    assert view["roles"] == {"Al": "President", "Carl": "Vice President", "Betty": "Vice Idiot", "Dana": "Idiot"}
+    assert view["seating"] == FOUR  # the seats are kept: the dealer “shifts to the left”
+    # “the dealer shifts to the left by one player”: Al, at Dana's left; not Betty.
+    refused(client, match, dealt("Betty", FRIDAY_TWO), "president.friday.next-dealer")
+    ok(client, match, dealt("Al", FRIDAY_TWO))
+    # “the two highest-value cards they were dealt”
+    refused(client, match, gives("Dana", "Al", "8C 7D"), "president.friday.exchange-first")
+    ok(client, match, gives("Dana", "Al", "8C 8D"))
+    # “any two cards they were dealt”: not the 8 just received.
+    refused(client, match, gives("Al", "Dana", "8C 3C"), "president.friday.exchange-first")
+    ok(client, match, gives("Al", "Dana", "3C 4C"))
+    # “only one card is swapped instead of two”
+    refused(client, match, gives("Betty", "Carl", "7C 6D"), "president.friday.exchange-second")
+    ok(client, match, gives("Betty", "Carl", "7C"), gives("Carl", "Betty", "3D"))
+    view = state(client, match)
+    assert sorted(view["hands"]["Dana"]["cards"]) == ["3C", "4C", "7D"] and sorted(view["hands"]["Al"]["cards"]) == ["5C", "8C", "8D"]
+    # “In future games, the Idiot … starts the first round.”
+    assert view["turn"] == "Dana"
+    refused(client, match, act("Al plays 5C"), "president.friday.next-lead")
+    play(client, match, "Dana plays 3C", turn_after="Al")
+
+
+# Dana deals; Al (her left) leads. Al holds the four 4s, Al and Betty a Joker each.
+FRIDAY_FULL = {
+    "Al": "4C 4D 4H 4S 5C 7C 9C 9D JC QC KC AC 2C",
+    "Betty": "3C 3D 5D 6C 6D 7D 9H 10C 10D JD QD KD AD",
+    "Carl": "3H 5H 6H 7H 8C 8D 9S 10H JH QH KH AH 2D",
+    "Dana": "2H 2S 3S 5S 6S 7S 8H 8S 10S JS QS KS AS",
+}
+FRIDAY_JOKERS = dict(FRIDAY_FULL, Al=FRIDAY_FULL["Al"] + " JK1", Betty=FRIDAY_FULL["Betty"] + " JK2")
+
+
+def test_president_friday_jokers_variation(client: TestClient) -> None:
+    """president-friday.txt § Variations, Jokers: “Jokers are the only cards with a higher value than a 2,
+    meaning that playing a 2 is no longer a guaranteed way to win the round. Single Jokers also share the 2s'
+    property of being able to beat any lower-value DTQ, so there are now six cards that can beat a DTQ instead
+    of four.” and § Dealing: “The dealer deals the entire deck of cards to the players, including the Joker
+    cards if playing with them”."""
+    match = open_match(client, "president", "friday", FOUR, "full", jokers=2)
+    # “the entire deck … including the Joker cards”: a deal without them is refused.
+    refused(client, match, dealt("Dana", FRIDAY_FULL), "president.friday.deal")
+    ok(client, match, dealt("Dana", FRIDAY_JOKERS))
+    # “playing a 2 is no longer a guaranteed way to win the round”: the round goes on after Al's 2 …
+    view = play(client, match, "Al plays 2C", turn_after="Betty")
+    assert view["trick"][-1]["cards"] == ["2C"]
+    # … and a Joker, “the only cards with a higher value than a 2”, beats it and wins the round.
+    view = play(client, match, "Betty plays JK2", turn_after="Betty")
+    assert view["trick"] == []
+    # “Single Jokers also share the 2s' property of being able to beat any lower-value DTQ”
+    play(client, match, "Betty plays 10C 10D", turn_after="Carl")
+    play(client, match, "Carl passes", turn_after="Dana")
+    refused(client, match, act("Dana plays KS AS"), "president.friday.set")  # a pair is of one value
+    play(client, match, "Dana passes", turn_after="Al")
+    view = play(client, match, "Al plays JK1", turn_after="Al")
+    assert view["trick"] == []
+
+
+def test_president_friday_revolution_variation(client: TestClient) -> None:
+    """president-friday.txt § Variations, Revolution: “any time a quadruple is played the value of all cards
+    (except Jokers) is immediately reversed. This change remains in place until the end of the game, or until
+    another quadruple is played. When reversed, the values of cards is as follows: 2, A, K, Q, J, 10, 9, 8, 7,
+    6, 5, 4, 3, Joker (if used)” and “While values are reversed, single 3s gain the ability to beat any DTQ.”"""
+    sets = dict(
+        FRIDAY_FULL,
+        Betty="3C 3D 5D 6C 6D 7D 10H 10C 10D JD QD KD AD",
+        Carl="3H 5H 6H 7H 5S 6S 9S 9H JH QH KH AH 2D",
+        Dana="2H 2S 3S 8C 8D 7S 8H 8S 10S JS QS KS AS",
+    )
+    match = open_match(client, "president", "friday", FOUR, "full", revolution=True)
+    ok(client, match, dealt("Dana", sets))
+    view = play(client, match, "Al plays 4C 4D 4H 4S", turn_after="Betty")
+    assert view["reversed"] is True
+    lines(client, match, "Betty passes ; Carl passes ; Dana passes")
+    play(client, match, "Al plays 9C 9D", turn_after="Betty")
+    # reversed, a 10 is below a 9 …
+    refused(client, match, act("Betty plays 10C 10D"), "president.friday.higher")
+    # … a single 2 no longer beats a DTQ (it is the lowest value now), “single 3s” do
+    lines(client, match, "Betty passes")
+    refused(client, match, act("Carl plays 2D"), "president.friday.same-count")
+    allowed_now(client, match, "Carl plays 3H")
+    view = play(client, match, "Carl plays 3H", turn_after="Carl")  # nothing beats a 3 now: the round is Carl's
+    assert view["trick"] == []
+    play(client, match, "Carl plays 9S", turn_after="Dana")
+    # “or until another quadruple is played”: Dana's four 8s turn the values back.
+    view = play(client, match, "Dana plays 8C 8D 8H 8S", turn_after="Al")
+    assert view["reversed"] is False
+    lines(client, match, "Al passes ; Betty passes ; Carl passes")
+    play(client, match, "Dana plays 10S", turn_after="Al")
+    refused(client, match, act("Al plays 5C"), "president.friday.higher")
+    play(client, match, "Al plays JC", turn_after="Betty")
+
+
+# --- presidents-deck.txt ------------------------------------------------------------------------------------
+# A twelve-card deck (the match's own `deck`): two Turds, two Couch Potatoes, two Citizens, two Presidents, a
+# Bomb, a Bomb (Reverse) and two Doppelgängers; three cards each.
+DECK_SMALL = "1a 1b 2a 2b 3a 3b 12a 12b 0a 0Ra Da Db".split()
+DECK_ONE = {"Al": "1a 12a 0a", "Betty": "1b 2a Da", "Carl": "2b 3a 3b", "Dana": "12b 0Ra Db"}
+
+
+def test_presidents_deck_final_card_passed_by_all_clean_slate(client: TestClient) -> None:
+    """presidents-deck.txt § Resetting The Pile: “If a player's final card is passed by all players, it is a
+    clean slate to the player who is next.” Al's President, his final card (skipping Betty, as the same card
+    as Dana's), is passed by Carl and Dana: Betty, the player next after Al, starts on a clean slate."""
+    match = open_match(client, "president", "deck", FOUR, "full", deck=DECK_SMALL)
+    ok(client, match, dealt("Dana", DECK_ONE), {"type": "DirectionChosen", "player": "Dana", "direction": "clockwise", "leader": "Al"})
+    play(client, match, "Al plays 0a", turn_after="Al")  # a Bomb: the pile is reset, Al plays again
+    play(client, match, "Al plays 1a", turn_after="Betty")
+    play(client, match, "Betty plays 1b", turn_after="Dana")  # the same card skips Carl
+    play(client, match, "Dana plays 12b", turn_after="Al")
+    view = play(client, match, "Al plays 12a", turn_after="Carl")  # Al's final card, skipping Betty
+    assert view["finishing_order"] == ["Al"]
+    play(client, match, "Carl passes", turn_after="Dana")
+    view = play(client, match, "Dana passes", turn_after="Betty")
+    assert view["trick"] == []
+    refused(client, match, act("Carl plays 3a 3b"), "president.deck.out-lead")
+    play(client, match, "Betty plays 2a Da", turn_after="Carl")
+
+
+def test_presidents_deck_final_card_a_bomb_clean_slate(client: TestClient) -> None:
+    """presidents-deck.txt § Resetting The Pile: “If a player's final card is passed by all players, it is a
+    clean slate to the player who is next. The same is true if someone's final card is a Bomb”. Al's final
+    card is a Bomb: the pile is reset and Betty, next after him, plays whatever she likes."""
+    match = open_match(client, "president", "deck", FOUR, "full", deck=DECK_SMALL)
+    hands = {"Al": "3a 1a 0a", "Betty": "1b 2a Da", "Carl": "2b 3b 12a", "Dana": "12b 0Ra Db"}
+    ok(client, match, dealt("Dana", hands), {"type": "DirectionChosen", "player": "Dana", "direction": "clockwise", "leader": "Al"})
+    lines(client, match, "Al 3a ; Betty passes ; Carl passes ; Dana passes")
+    play(client, match, "Al plays 1a", turn_after="Betty")
+    play(client, match, "Betty plays 1b", turn_after="Dana")
+    play(client, match, "Dana plays 12b", turn_after="Al")
+    view = play(client, match, "Al plays 0a", turn_after="Betty")
+    assert view["trick"] == [] and view["finishing_order"] == ["Al"]
+    refused(client, match, act("Carl plays 2b"), "president.deck.out-lead")
+    play(client, match, "Betty plays 2a Da", turn_after="Carl")  # any set on the clean slate
+
+
+def test_presidents_deck_skipping_with_final_2(client: TestClient) -> None:
+    """presidents-deck.txt § Skipping with Final 2: “If someone in the final 2 plays the same card that was
+    previously played, it skips the other remaining player and resets the pile like usual.” Cy goes out first;
+    Al and Bo are the final 2: Bo's Turd on Al's Turd skips Al and the pile is reset for Bo."""
+    match = open_match(client, "president", "deck", ["Al", "Bo", "Cy"], "full", deck="1a 1b 2a 2b 3a 12a 0a Da Db".split())
+    ok(client, match, dealt("Cy", {"Al": "1a 2a Da", "Bo": "1b 2b Db", "Cy": "12a 0a 3a"}))
+    ok(client, match, {"type": "DirectionChosen", "player": "Cy", "direction": "clockwise", "leader": "Cy"})
+    play(client, match, "Cy plays 0a", turn_after="Cy")
+    play(client, match, "Cy plays 3a", turn_after="Al")
+    lines(client, match, "Al passes ; Bo passes")
+    view = play(client, match, "Cy plays 12a")  # Cy's last card
+    assert view["finishing_order"] == ["Cy"]
+    lines(client, match, "Al passes ; Bo passes")
+    assert state(client, match)["turn"] == "Al"  # the clean slate goes to the player next after Cy
+    play(client, match, "Al plays 1a", turn_after="Bo")
+    view = play(client, match, "Bo plays 1b", turn_after="Bo")  # “skips the other remaining player and resets the pile”
+    assert view["trick"] == []
+    refused(client, match, act("Al plays 2a"), "president.deck.lead")
+    play(client, match, "Bo plays 2b", turn_after="Al")
+
+
+# Game two of the small deck match (the seats kept): Dana, the Turd, holds a President, the Bomb (Reverse) and a
+# Doppelgänger; Carl, the Couch Potato, a President and the Bomb.
+DECK_ONE_PLAY = (
+    "Al 0a ; Al 1a ; Betty 1b ; Dana 12b ; Al 12a ; Carl passes ; Dana passes ; Betty 2a Da ; Carl 3a 3b ; Dana passes ; Carl 2b"
+)
+DECK_TWO = {"Al": "1a 2a 3a", "Betty": "1b 2b 3b", "Carl": "12a 0a Da", "Dana": "12b 0Ra Db"}
+
+
+def deck_game_two(client: TestClient) -> dict[str, Any]:
+    match = open_match(client, "president", "deck", FOUR, "full", deck=DECK_SMALL)
+    ok(client, match, dealt("Dana", DECK_ONE), {"type": "DirectionChosen", "player": "Dana", "direction": "clockwise", "leader": "Al"})
+    lines(client, match, DECK_ONE_PLAY)
+    view = state(client, match)
+    assert view["roles"] == {"Al": "President", "Betty": "Vice President", "Carl": "Couch Potato", "Dana": "Turd"}
+    return match
+
+
+def test_presidents_deck_stealing_one_high_one_low_and_no_giving_back(client: TestClient) -> None:
+    """presidents-deck.txt § Stealing Based on Ranking: “The President may ask for 2 low cards, 2 high cards,
+    or one of each.” “The order for the highest cards is President (12), Vice President (11) … The order for
+    the lowest cards is Bomb (0), Turd (1) …” “The President and Vice President may look at what cards they
+    received before they give back cards, but may not give back the same cards they received.” “The players
+    being stolen from may not lie about their highest or lowest cards.”"""
+    match = deck_game_two(client)
+    ok(client, match, dealt("Dana", DECK_TWO))
+    # Al asks Dana for one high and one low: her President (12) and her Bomb (Reverse) (0).
+    refused(client, match, gives("Dana", "Al", "12b Db", "high low"), "president.deck.ask")  # a Doppelgänger has no #
+    ok(client, match, gives("Dana", "Al", "12b 0Ra", "high low"))
+    # “may not give back the same cards they received”
+    refused(client, match, gives("Al", "Dana", "12b 1a"), "president.deck.give-back")
+    ok(client, match, gives("Al", "Dana", "1a 2a"))
+    # Betty asks Carl for a high card: his President, not his Bomb (“may not lie”).
+    refused(client, match, gives("Carl", "Betty", "0a", "high"), "president.deck.no-lying")
+    ok(client, match, gives("Carl", "Betty", "12a", "high"), gives("Betty", "Carl", "1b"))
+    view = state(client, match)
+    assert sorted(view["hands"]["Al"]["cards"]) == ["0Ra", "12b", "3a"] and sorted(view["hands"]["Dana"]["cards"]) == ["1a", "2a", "Db"]
+    assert sorted(view["hands"]["Betty"]["cards"]) == ["12a", "2b", "3b"] and sorted(view["hands"]["Carl"]["cards"]) == ["0a", "1b", "Da"]
+
+
+FIVE = ["Al", "Betty", "Carl", "Dana", "Eve"]
+
+
+def deck_five_played(client: TestClient) -> dict[str, Any]:
+    """Five players, one card each: they go out in seat order; Eve is the Turd."""
+    match = open_match(client, "president", "deck", FIVE, "full", deck="1a 2a 3a 4a 5a".split())
+    ok(client, match, dealt("Eve", {"Al": "1a", "Betty": "2a", "Carl": "3a", "Dana": "4a", "Eve": "5a"}))
+    ok(client, match, {"type": "DirectionChosen", "player": "Eve", "direction": "clockwise", "leader": "Al"})
+    lines(client, match, "Al 1a ; Betty 2a ; Carl 3a ; Dana 4a")
+    view = state(client, match)
+    assert view["finishing_order"] == FIVE
+    assert view["roles"] == {"Al": "President", "Betty": "Vice President", "Carl": "Citizen", "Dana": "Couch Potato", "Eve": "Turd"}
+    return match
+
+
+def test_presidents_deck_the_president_leaves_between_rounds(client: TestClient) -> None:
+    """presidents-deck.txt § Players Leaving/Entering Between Rounds: “If a player leaves between rounds, the
+    remaining players would shift up one or down one depending on their rank. If the President leaves, then the
+    Vice President becomes President and whoever was 3rd becomes Vice President.”"""
+    match = deck_five_played(client)
+    ok(client, match, {"type": "PlayerLeft", "player": "Al"})
+    view = state(client, match)
+    assert view["seating"] == ["Betty", "Carl", "Dana", "Eve"]
+    assert view["roles"] == {"Betty": "President", "Carl": "Vice President", "Dana": "Couch Potato", "Eve": "Turd"}
+    ok(client, match, dealt("Eve", {"Betty": "1a", "Carl": "2a", "Dana": "3a", "Eve": "4a 5a"}))
+    dues = {(d["giver"], d["receiver"], d["count"]) for d in state(client, match)["exchanges_due"]}
+    assert ("Eve", "Betty", 2) in dues and ("Dana", "Carl", 1) in dues
+
+
+def test_presidents_deck_the_turd_leaves_between_rounds(client: TestClient) -> None:
+    """presidents-deck.txt § Players Leaving/Entering Between Rounds: “The same is true for the Turd (last place)
+    and Could Potato (2nd to last place).”: the Couch Potato becomes the Turd, whoever was 3rd from last the
+    Couch Potato."""
+    match = deck_five_played(client)
+    ok(client, match, {"type": "PlayerLeft", "player": "Eve"})
+    view = state(client, match)
+    assert view["roles"] == {"Al": "President", "Betty": "Vice President", "Carl": "Couch Potato", "Dana": "Turd"}
+
+
+def test_presidents_deck_a_newcomer_enters_as_a_citizen(client: TestClient) -> None:
+    """presidents-deck.txt § Players Leaving/Entering Between Rounds: “If someone enters between rounds, they
+    enter as a “citizen” with no benefits or punishment.”"""
+    match = deck_five_played(client)
+    ok(client, match, {"type": "PlayerJoined", "player": "Fay", "after": "Betty"})
+    view = state(client, match)
+    assert view["seating"] == ["Al", "Betty", "Fay", "Carl", "Dana", "Eve"] and view["roles"]["Fay"] == "Citizen"
+    # Five cards for six players: Eve, the Turd, deals; the newcomer takes no part in the exchange.
+    ok(client, match, dealt("Eve", {"Al": "1a", "Betty": "2a", "Fay": "3a", "Carl": "4a", "Dana": "5a", "Eve": ""}))
+    dues = {(d["giver"], d["receiver"]) for d in state(client, match)["exchanges_due"]}
+    assert not any("Fay" in due for due in dues) and ("Eve", "Al") in dues and ("Dana", "Betty") in dues
