@@ -448,3 +448,106 @@ def test_presidents_deck_a_newcomer_enters_as_a_citizen(client: TestClient) -> N
     ok(client, match, dealt("Eve", {"Al": "1a", "Betty": "2a", "Fay": "3a", "Carl": "4a", "Dana": "5a", "Eve": ""}))
     dues = {(d["giver"], d["receiver"]) for d in state(client, match)["exchanges_due"]}
     assert not any("Fay" in due for due in dues) and ("Eve", "Al") in dues and ("Dana", "Betty") in dues
+
+
+# --- presidential-bid.txt ------------------------------------------------------------------------------------
+# The default board (a reconstruction, domain/bid/board.py): North (9 votes) the 2-5 of clubs, South (7) the
+# 6-8, East (5) the 9 and 10, West (5) the J and Q, Coast (3) the K, Capital (3) the A. Al bids hearts, Betty
+# spades, Cy diamonds.
+
+
+def bid_round(client: TestClient, match: dict[str, Any], club: str, **bids: str) -> None:
+    ok(
+        client,
+        match,
+        {"type": "DistrictRevealed", "district": club},
+        {"type": "BidsRevealed", "bids": [{"player": player, "card": card} for player, card in bids.items()]},
+    )
+
+
+def bid_regions(client: TestClient, match: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {r["region"]: r for r in standings(client, match)["details"]["regions"]}
+
+
+def test_presidential_bid_region_tie_second_cards_also_the_same(client: TestClient) -> None:
+    """presidential-bid.txt § tally: “In the event of a tie, the player with the highest card in that region
+    wins the votes. If there is a tie for the highest card, the second highest cards are compared. If the second
+    cards are also the same, the region remains neutral. No one gets those votes.” North: Al wins two districts
+    with a King and a 9, Betty two with a King and a 9."""
+    match = open_match(client, "bid", None, ["Al", "Betty"], "full")
+    bid_round(client, match, "2C", Al="KH", Betty="2S")
+    bid_round(client, match, "3C", Al="2H", Betty="KS")
+    bid_round(client, match, "4C", Al="9H", Betty="3S")
+    bid_round(client, match, "5C", Al="3H", Betty="9S")
+    north = bid_regions(client, match)["North"]
+    assert north["winner"] is None and north["rule"] == "bid.region.neutral"
+    assert sorted(north["won"]["Al"]) == ["9H", "KH"] and sorted(north["won"]["Betty"]) == ["9S", "KS"]
+    assert standings(client, match)["details"]["votes"] == {"Al": 0, "Betty": 0}
+
+
+def test_presidential_bid_region_tie_second_cards_decide(client: TestClient) -> None:
+    """presidential-bid.txt § tally: “If there is a tie for the highest card, the second highest cards are
+    compared.” As above, but Betty's second card is a 10 against Al's 9: North (9 votes) is hers."""
+    match = open_match(client, "bid", None, ["Al", "Betty"], "full")
+    bid_round(client, match, "2C", Al="KH", Betty="2S")
+    bid_round(client, match, "3C", Al="2H", Betty="KS")
+    bid_round(client, match, "4C", Al="9H", Betty="3S")
+    bid_round(client, match, "5C", Al="3H", Betty="10S")
+    north = bid_regions(client, match)["North"]
+    assert (north["winner"], north["rule"], north["depth"]) == ("Betty", "bid.region.second", 2)
+    assert standings(client, match)["details"]["votes"] == {"Al": 0, "Betty": 9}
+
+
+# A three-player game, thirteen rounds: (club, Al, Betty, Cy).
+BID_GAME = [
+    ("2C", "AH", "KS", "2D"),  # “2's are low and Aces are high”: Al
+    ("3C", "3H", "2S", "4D"),  # Cy
+    ("4C", "5H", "QS", "3D"),  # Betty
+    ("5C", "4H", "3S", "5D"),  # Cy: North is Cy's, two districts to one and one
+    ("6C", "KH", "AS", "6D"),  # Betty
+    ("7C", "6H", "4S", "7D"),  # Cy
+    ("8C", "8H", "8S", "8D"),  # a tie: neutral; South one each, Betty's Ace over Cy's 7
+    ("9C", "9H", "9S", "AD"),  # Cy
+    ("10C", "10H", "6S", "9D"),  # Al; East one each, Cy's Ace over Al's 10
+    ("JC", "QH", "JS", "10D"),  # Al
+    ("QC", "2H", "10S", "JD"),  # Cy; West one each, Al's Queen over Cy's Jack
+    ("KC", "JH", "7S", "QD"),  # Cy: Coast
+    ("AC", "7H", "5S", "KD"),  # Cy: Capital
+]
+
+
+def test_presidential_bid_three_player_game_and_tally(client: TestClient) -> None:
+    """presidential-bid.txt: “Each player chooses a card from their hand and shows it simultaneously. The player
+    who showed the highest card wins the district. … If there is a tie, the district remains neutral” “In this
+    game, 2's are low and Aces are high.” “Play like this continues for thirteen rounds.” “If you have won more
+    districts in a region than your opponents, you win the votes for that region. In the event of a tie, the
+    player with the highest card in that region wins the votes.” “Whoever has the most votes at the end of the
+    game wins.”"""
+    match = open_match(client, "bid", None, ["Al", "Betty", "Cy"], "full")
+    # “Give one of the remaining suits to each player”: a card of another player's suit is refused.
+    ok(client, match, {"type": "DistrictRevealed", "district": "2C"})
+    refused(client, match, {"type": "BidsRevealed", "bids": [{"player": "Al", "card": "AS"}, {"player": "Betty", "card": "KS"}, {"player": "Cy", "card": "2D"}]}, "bid.suits")
+    # “Each player chooses a card”: all three show one.
+    refused(client, match, {"type": "BidsRevealed", "bids": [{"player": "Al", "card": "AH"}, {"player": "Betty", "card": "KS"}]}, "bid.show")
+    club, al, betty, cy = BID_GAME[0]
+    ok(client, match, {"type": "BidsRevealed", "bids": [{"player": "Al", "card": al}, {"player": "Betty", "card": betty}, {"player": "Cy", "card": cy}]})
+    for club, al, betty, cy in BID_GAME[1:]:
+        bid_round(client, match, club, Al=al, Betty=betty, Cy=cy)
+    view = state(client, match)
+    assert view["finished"] and view["round"] == 13
+    districts = {d["district"]: d for r in view["board"]["regions"] for d in r["districts"]}
+    assert (districts["2C"]["winner"], districts["3C"]["winner"]) == ("Al", "Cy")  # the Ace high, the 2 low
+    assert (districts["8C"]["status"], districts["8C"]["winner"]) == ("neutral", None)
+    regions = bid_regions(client, match)
+    assert {name: (r["winner"], r["rule"]) for name, r in regions.items()} == {
+        "North": ("Cy", "bid.region.most"),
+        "South": ("Betty", "bid.region.highest"),
+        "East": ("Cy", "bid.region.highest"),
+        "West": ("Al", "bid.region.highest"),
+        "Coast": ("Cy", "bid.region.most"),
+        "Capital": ("Cy", "bid.region.most"),
+    }
+    table = standings(client, match)
+    assert table["final"] and table["details"]["votes"] == {"Al": 5, "Betty": 7, "Cy": 20}
+    assert [(p["player"], p["place"], p["score"]) for p in table["placings"]] == [("Cy", 1, 20), ("Betty", 2, 7), ("Al", 3, 5)]
+    assert "Cy wins the election with 20 of 32 votes" in " ".join(table["explanation"])
