@@ -12,13 +12,24 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from litestar.testing import TestClient
 
+from domain.mrpresident import events as mr
+from tests.domain.mrpresident.helpers import TWO, ballot, roll
+from tests.domain.mrpresident.test_advanced import NOMINATION, ROUND, TICKETS, advertise, debate, rep
+from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
+from tests.service.test_api import auth
 from tests.service.test_worked_examples import (  # noqa: F401  (client: the fixture)
+    MR_FOUR,
     act,
     allowed_now,
     batch,
+    board_entry,
+    cast_by,
     client,
+    event_json,
+    mr_match,
     ok,
     open_match,
     play,
@@ -551,3 +562,272 @@ def test_presidential_bid_three_player_game_and_tally(client: TestClient) -> Non
     assert table["final"] and table["details"]["votes"] == {"Al": 5, "Betty": 7, "Cy": 20}
     assert [(p["player"], p["place"], p["score"]) for p in table["placings"]] == [("Cy", 1, 20), ("Betty", 2, 7), ("Al", 3, 5)]
     assert "Cy wins the election with 20 of 32 votes" in " ".join(table["explanation"])
+
+
+# --- mr-president.md ----------------------------------------------------------------------------------------
+# The tables of tests/domain/mrpresident/helpers.py (basic game) and test_advanced.py (advanced game), as in
+# tests/service/test_worked_examples.py: Al runs for President and plays first.
+
+PARTIES = ("Republican", "Democratic")
+
+
+def cast_votes(player: str, *ballots: tuple[str, int]) -> mr.BallotsCast:
+    return mr.BallotsCast(player=player, ballots=[ballot(abbr, votes=votes) for abbr, votes in ballots])
+
+
+def absentee_set_aside(client: TestClient, match: dict[str, Any]) -> None:
+    parties = state(client, match)["parties"]
+    batch(client, match, [mr.AbsenteeBallotsCast(party=party, set_aside=parties[party]["absentee_ballots_due"]) for party in PARTIES])
+
+
+def counted_all(client: TestClient, match: dict[str, Any], totals: dict[str, dict[str, int]]) -> None:
+    board = state(client, match)["board"]
+    for region in board["regions"]:
+        members = {s["abbr"] for s in region["states"]}
+        ok(client, match, mr.RegionCounted(region=region["name"], votes={s: v for s, v in totals.items() if s in members}))
+
+
+@pytest.mark.parametrize(
+    "al, betty, regional, national",
+    [
+        pytest.param(
+            [("CT", 2), ("MD", 2)], [("CT", 2)],
+            {"Eastern": "Republican", "Southern": "Republican", "Midwestern": "Republican", "Western": "Republican"}, "Republican",
+            id="the most states in the region; a tie there goes to the most states in the nation",
+        ),
+        pytest.param(
+            [("CT", 2), ("MA", 2)], [("CT", 2), ("MD", 2)],
+            {"Eastern": "divided", "Southern": "divided", "Midwestern": "divided", "Western": "divided"}, "divided",
+            id="tied in the region and the nation: divided equally",
+        ),
+    ],
+)
+def test_mr_president_popular_vote_additional_votes(client: TestClient, al: list[tuple[str, int]], betty: list[tuple[str, int]], regional: dict[str, str], national: str) -> None:
+    """mr-president.md § ELECTION TALLY, Popular Vote: “The party which has been to the most states in the region
+    wins that region's additional votes (see bottom of Tally column). This is added to the subtotal. If there is a
+    tie for most states in a region, the party which has campaigned in the most states in the nation will win the
+    additional votes. If this number is also tied, the regional vote is divided equally between the two parties.”
+    “the party campaigning in the most states throughout the nation wins these additional votes. If there is a tie
+    for most states in the nation, the additional national votes are divided between the two parties.” “Party with
+    the most popular votes (highest grand total) wins”.
+
+    Two players, Ballot decks of 4 (two Ballots in each hand): one turn each in the East ends the campaign."""
+    match = mr_match(client, TWO, mode="popular", ballot_deck_size=4)
+    batch(client, match, [roll("Al", "Eastern", 1, 2), cast_votes("Al", *al), roll("Betty", "Eastern", 1, 2), cast_votes("Betty", *betty)])
+    absentee_set_aside(client, match)
+    totals: dict[str, dict[str, int]] = {}
+    for party, ballots in (("Republican", al), ("Democratic", betty)):
+        for abbr, votes in ballots:
+            totals.setdefault(abbr, {})[party] = totals.get(abbr, {}).get(party, 0) + votes
+    # the count must be the Ballots' own: one more vote is refused
+    wrong = {s: {p: v + 1 for p, v in t.items()} for s, t in totals.items() if s == "CT"}
+    refused(client, match, mr.RegionCounted(region="Eastern", votes={**totals, **wrong}), "mrpresident.tally.total")
+    counted_all(client, match, totals)
+    board = state(client, match)["board"]
+    extra = {r["name"]: r["additional_votes"] for r in board["regions"]}
+    table = standings(client, match)
+    popular = table["details"]["popular"]
+    assert {r["region"]: r["additional_to"] for r in popular["regions"]} == regional
+    assert popular["national"]["additional_to"] == national
+    expected = {party: sum(v for _, v in ballots) for party, ballots in (("Republican", al), ("Democratic", betty))}
+    for region, to in regional.items():
+        for party in PARTIES:
+            expected[party] += extra[region] / 2 if to == "divided" else extra[region] * (to == party)
+    for party in PARTIES:
+        expected[party] += board["national_additional_votes"] / 2 if national == "divided" else board["national_additional_votes"] * (national == party)
+    assert popular["totals"] == expected
+    places = {p["player"]: p["place"] for p in table["placings"]}
+    if expected["Republican"] > expected["Democratic"]:
+        assert places == {"Al": 1, "Betty": 2} and table["placings"][0]["title"] == "Mr. President"
+    else:  # the grand totals tie: the text is silent; by default no one is elected
+        assert places["Al"] == places["Betty"]
+
+
+def test_mr_president_electoral_majority_of_270(client: TestClient) -> None:
+    """mr-president.md § OBJECT OF THE GAME: “When playing for electoral votes, each party attempts to win a
+    majority (270 or more) of the 538 electoral votes.” § ELECTION TALLY, Electoral Vote: “Party with the largest
+    popular vote in a state wins that state's electoral votes … Party with the majority (270 or more) of the
+    electoral votes wins”."""
+    match = mr_match(client, TWO, mode="electoral", ballot_deck_size=4)
+    batch(client, match, [roll("Al", "Eastern", 1, 2), cast_votes("Al", ("CT", 1), ("MD", 3)), roll("Betty", "Eastern", 1, 2), cast_votes("Betty", ("CT", 4), ("MD", 1))])
+    absentee_set_aside(client, match)
+    counted_all(client, match, {"CT": {"Republican": 1, "Democratic": 4}, "MD": {"Republican": 3, "Democratic": 1}})
+    table = standings(client, match)
+    electoral = table["details"]["electoral"]
+    states = {s["state"]: s for s in electoral["states"]}
+    assert (states["CT"]["carried_by"], states["MD"]["carried_by"]) == ("Democratic", "Republican")
+    totals = {party: sum(s["electoral_votes"] for s in states.values() if s["carried_by"] == party) for party in PARTIES}
+    assert electoral["totals"] == totals and sum(totals.values()) == 538
+    winner = max(totals, key=totals.__getitem__)
+    assert totals[winner] >= 270
+    assert table["placings"][0]["player"] == {"Republican": "Al", "Democratic": "Betty"}[winner] and table["placings"][0]["place"] == 1
+
+
+def test_mr_president_campaign_ability_and_order_of_play(client: TestClient) -> None:
+    """mr-president.md § PLAY: “Check your Candidate card for your Campaign Ability; this indicates the number of
+    cards you may hold. … (When two play, use the higher of your two ratings …)” “In the four-player game, play
+    rotates as follows: President, President, Vice President, Vice President.” “In the two-player game, players
+    alternate turns.”"""
+    two = mr_match(client, TWO)
+    # Al: Sanders 7 and Hale 6; Betty: Morrow 8 and Lindqvist 5.
+    assert [p["hand_limit"] for p in state(client, two)["players"]] == [7, 8]
+    ok(client, two, roll("Al", "Eastern", 1, 2), cast_by("Al", "CT"))
+    refused(client, two, roll("Al", "Eastern", 1, 2), "mrpresident.order.two")
+    four = mr_match(client, MR_FOUR)
+    assert [p["hand_limit"] for p in state(client, four)["players"]] == [7, 8, 6, 5]
+    ok(client, four, roll("Al", "Eastern", 1, 2), cast_by("Al", "CT"))
+    refused(client, four, roll("Carl", "Eastern", 1, 2), "mrpresident.order.four")
+    ok(client, four, roll("Betty", "Eastern", 1, 2), cast_by("Betty", "CT"))
+    refused(client, four, roll("Dot", "Eastern", 1, 2), "mrpresident.order.four")
+    ok(client, four, roll("Carl", "Eastern", 1, 2), cast_by("Carl", "CT", seal="VP"))
+    ok(client, four, roll("Dot", "Eastern", 1, 2), cast_by("Dot", "CT", seal="VP"))
+    assert state(client, four)["next_player"] == "Al"
+
+
+@pytest.mark.parametrize(
+    "dice, allowed",
+    [((3, 4), True), ((5, 6), True), ((2, 2), True), ((2, 3), False), ((4, 4), True), ((6, 2), False)],
+    ids=["7", "11", "doubles", "5: not", "doubles of 8", "8: not"],
+)
+def test_mr_president_going_to_campaign_headquarters_on_7_11_or_doubles(client: TestClient, dice: tuple[int, int], allowed: bool) -> None:
+    """mr-president.md § GOING TO CAMPAIGN HEADQUARTERS: “You may go to Campaign Headquarters (draw a Campaign
+    Headquarters card) instead of campaigning when you roll 7, 11 or doubles. If you “blunder” (cannot cast any
+    Ballots when campaigning), you must place the top card from your Ballot deck at the bottom of the Undecided
+    Voter stack and go to your Campaign Headquarters.”"""
+    match = mr_match(client, MR_FOUR)
+    ok(client, match, roll("Al", "Eastern", *dice))
+    if allowed:
+        ok(client, match, mr.HeadquartersVisited(player="Al"))
+        assert state(client, match)["turn"]["at_headquarters"]
+        return
+    refused(client, match, mr.HeadquartersVisited(player="Al"), "mrpresident.hq.roll")
+    # On any roll a blunder sends the player there, the top Ballot of his deck under the Undecided Voter stack.
+    before = state(client, match)
+    ok(client, match, mr.HeadquartersVisited(player="Al", blundered=True))
+    after = state(client, match)
+    assert after["undecided"] == before["undecided"] + 1 and after["players"][0]["deck"] == before["players"][0]["deck"] - 1
+
+
+def test_mr_president_home_state_ballots_at_headquarters(client: TestClient) -> None:
+    """mr-president.md § GOING TO CAMPAIGN HEADQUARTERS: “Since Campaign Headquarters is in your home state, you
+    may cast any Ballots you hold for this state before drawing a Campaign Headquarters card. … These Ballots are
+    recorded on the Tally Board in the usual manner; however, if you cast the Ballot marked “Home State,” do not
+    record it on the Tally Board.” Al's Peter J. Sanders is from Kentucky (limit 3)."""
+    match = mr_match(client, MR_FOUR)
+    ok(client, match, roll("Al", "Eastern", 3, 4))
+    refused(client, match, mr.HeadquartersVisited(player="Al", home_state="OH", ballots=[ballot("OH")]), "mrpresident.hq.home-state")
+    refused(client, match, mr.HeadquartersVisited(player="Al", home_state="KY", ballots=[ballot("KY")] * 4), "mrpresident.limit")
+    ok(client, match, mr.HeadquartersVisited(player="Al", home_state="KY", ballots=[ballot("KY")] * 3 + [ballot("KY", home=True)]))
+    view = state(client, match)
+    assert [(b["state"], b["recorded"]) for b in view["ballots"]] == [("KY", True)] * 3 + [("KY", False)]
+    assert view["parties"]["Republican"]["campaign_record"] == {"KY": "PPP"}
+
+
+def test_mr_president_ballot_limits_new_york_and_dc(client: TestClient) -> None:
+    """mr-president.md § CAMPAIGNING: “Note that each party is limited in the number of Ballots it may cast in a
+    particular state; while you may cast five Ballots in New York or Pennsylvania, you may only cast two Ballots in
+    D. C.”"""
+    match = mr_match(client, MR_FOUR)
+    ok(client, match, roll("Al", "Eastern", 6, 6))  # 6 and their total 12: New York, D.C. and Vermont
+    assert board_entry(state(client, match), "NY")["limit"] == 5 and board_entry(state(client, match), "DC")["limit"] == 2
+    refused(client, match, cast_by("Al", "DC", "DC", "DC"), "mrpresident.limit")
+    refused(client, match, cast_by("Al", "NY", "NY", "NY", "NY", "NY", "NY"), "mrpresident.limit")
+    ok(client, match, cast_by("Al", "NY", "NY", "NY", "NY", "NY", "DC"))
+    # The running mate's Ballots count against the party's limit; the other party's do not.
+    ok(client, match, roll("Betty", "Eastern", 6, 6), cast_by("Betty", "DC", "DC"))
+    ok(client, match, roll("Carl", "Eastern", 6, 6))
+    refused(client, match, cast_by("Carl", "DC", "DC", seal="VP"), "mrpresident.limit")
+    ok(client, match, cast_by("Carl", "DC", seal="VP"))
+    assert state(client, match)["parties"]["Republican"]["campaign_record"]["DC"] == "PV"
+
+
+@pytest.mark.parametrize("mode, allowed", [("popular", False), ("electoral", True)])
+def test_mr_president_absentee_ballots_in_a_state_at_its_maximum(client: TestClient, mode: str, allowed: bool) -> None:
+    """mr-president.md § ABSENTEE BALLOTS: “When playing for popular votes, a party which has campaigned in a
+    state the maximum number of times may not cast an Absentee Ballot in that state. … When playing for electoral
+    votes, a party which has been to a state the maximum number of times may still cast Absentee Ballots in that
+    state”. Al fills West Virginia (limit 2) on the campaign's only turns."""
+    match = mr_match(client, TWO, mode=mode, ballot_deck_size=4)
+    ok(client, match, roll("Al", "Eastern", 3, 4))  # 3, 4 and 7: Massachusetts, New Jersey, West Virginia
+    assert board_entry(state(client, match), "WV")["limit"] == 2
+    ok(client, match, cast_by("Al", "WV", "WV"), roll("Betty", "Eastern", 1, 2), cast_by("Betty", "CT", "MD"))
+    due = state(client, match)["parties"]["Republican"]["absentee_ballots_due"]
+    in_wv = mr.AbsenteeBallotsCast(party="Republican", ballots=[ballot("WV")], set_aside=due - 1)
+    if allowed:
+        ok(client, match, in_wv)
+    else:
+        refused(client, match, in_wv, "mrpresident.absentee.popular")
+        ok(client, match, mr.AbsenteeBallotsCast(party="Republican", ballots=[ballot("NJ")], set_aside=due - 1))
+
+
+def test_mr_president_advertising(client: TestClient) -> None:
+    """mr-president.md § ADVERTISING: “1. … add the Financial Support ratings of both your candidates” “2. … you may
+    advertise in this region rather than campaign if you roll 7 or doubles and have at least $1 million” “3. Check
+    your Advertising rating … to see how many Ballots you may take from the Undecided Voter stack.” “6. … your
+    opponent … must replenish the stack by adding Ballots from his deck equal to the number of Ballots you cast.”
+    “7. A party may only advertise once in a state” “8. … The cost per state is the same whether you cast one Ballot
+    or several Ballots in that state.” “9. Subtract the total amount spent for advertising from your Available
+    Advertising Funds.”
+
+    The advanced table: Al (Harlan Whitcomb: Financial Support 6, Advertising 5) and Carl (Margaret Ellery: 5, 4)
+    against Betty and Dot: $11 million each."""
+    match = mr_match(client, MR_FOUR, mode="electoral", preset="advanced", setup=ADVANCED_SETUP)
+    view = state(client, match)
+    al, carl = rep("Harlan Whitcomb"), rep("Margaret Ellery")
+    assert view["parties"]["Republican"]["funds"] == al.financial_support + carl.financial_support == 11
+    ok(client, match, roll("Al", "Eastern", 3, 5))
+    refused(client, match, advertise("Al", "Eastern", 5, "NY"), "mrpresident.advertising.roll")  # 8 is not 7 or doubles
+    match = mr_match(client, MR_FOUR, mode="electoral", preset="advanced", setup=ADVANCED_SETUP)
+    ok(client, match, roll("Al", "Eastern", 6, 6))
+    refused(client, match, advertise("Al", "Eastern", 6, "NY"), "mrpresident.advertising.rating")  # Advertising 5
+    refused(client, match, advertise("Al", "Eastern", 5, "TX"), "mrpresident.advertising.region")
+    # New York and Pennsylvania cost $4 million each: $14 million for four states is more than the $11 million.
+    refused(client, match, advertise("Al", "Eastern", 5, "NY", "PA", "NJ", "MA"), "mrpresident.advertising.cost")
+    before = state(client, match)
+    costs = {s: board_entry(before, s)["advertising_cost"] for s in ("NY", "PA")}
+    ok(client, match, advertise("Al", "Eastern", 5, "NY", "NY", "PA"))
+    after = state(client, match)
+    republicans = after["parties"]["Republican"]
+    assert republicans["funds"] == 11 - costs["NY"] - costs["PA"]  # New York once, for its two Ballots
+    assert republicans["campaign_record"] == {"NY": "PP", "PA": "P"}
+    # the opponent (Betty, President against President) replenishes the stack by the three cast
+    assert after["undecided"] == before["undecided"]
+    assert before["players"][1]["deck"] - after["players"][1]["deck"] == 3
+    batch(client, match, ROUND[:2])  # Betty
+    ok(client, match, roll("Carl", "Eastern", 3, 4))
+    refused(client, match, advertise("Carl", "Eastern", 4, "NY", seal="VP"), "mrpresident.advertising.once")
+
+
+def test_mr_president_an_issue_won_is_not_debated_again(client: TestClient) -> None:
+    """mr-president.md § DEBATE 8: “When an issue has been won, it is written at the bottom of the Tally Board and
+    may not be debated again during the game.” Al wins Civil Rights (his 8 against Betty's two 7s); Carl may not
+    challenge Dot on it."""
+    match = mr_match(client, MR_FOUR, mode="electoral", preset="advanced", setup=ADVANCED_SETUP)
+    ok(client, match, roll("Al", "Eastern", 3, 4), debate(risked=("NJ", "FL", "OH", "CA"), against=("NY", "NV", "IL")))
+    assert state(client, match)["debates"] == [{"issue": "Civil Rights", "won_by": "Republican"}]
+    batch(client, match, ROUND[:2])
+    ok(client, match, roll("Carl", "Eastern", 3, 4))
+    refused(client, match, debate(player="Carl", seal="VP", risked=("NJ", "FL", "OH", "CA"), against=("NY", "NV", "IL")), "mrpresident.debate.issue")
+
+
+def test_mr_president_nomination_effective_total(client: TestClient) -> None:
+    """mr-president.md § NOMINATION: “If no agreement is reached, candidate with the higher Effective Total wins the
+    nomination; if Totals are equal, dice are rolled … Winning nominee has the right to pick his running mate from
+    the remaining nine cards (losing candidate plus the eight cards not chosen).” Al's Harlan Whitcomb (26) and
+    Carl's Eugene Marchetti (21)."""
+    match = open_match(client, "mrpresident", "advanced", MR_FOUR, "electoral")
+    batch(client, match, NOMINATION)
+    whitcomb, marchetti = rep("Harlan Whitcomb"), rep("Eugene Marchetti")
+    assert whitcomb.effective_total > marchetti.effective_total
+    lower = mr.TicketChosen(party="Republican", president=marchetti, vice_president=whitcomb, president_player="Carl", vice_president_player="Al", settled="effective total")
+    refused(client, match, lower, "mrpresident.nomination.winner")
+    dice = mr.TicketChosen(party="Republican", president=whitcomb, vice_president=rep("Margaret Ellery"), president_player="Al", vice_president_player="Carl", settled="dice", dice={"Al": [6, 6], "Carl": [1, 1]})
+    refused(client, match, dice, "mrpresident.nomination.winner")  # the Totals differ: no dice
+    himself = mr.TicketChosen(party="Republican", president=whitcomb, vice_president=whitcomb, president_player="Al", vice_president_player="Carl", settled="effective total")
+    refused(client, match, himself, "mrpresident.nomination.mate")
+    # “Deals may be made”: the lower Total may run for President by agreement.
+    deal = mr.TicketChosen(party="Republican", president=marchetti, vice_president=whitcomb, president_player="Carl", vice_president_player="Al", settled="deal")
+    allowed = client.post(f"/matches/{match['match_id']}/events/check", json={"events": [event_json(deal)]}, headers=auth(match["write_token"]))
+    assert allowed.status_code == 200, allowed.text
+    ok(client, match, TICKETS[0])
+    assert state(client, match)["parties"]["Republican"]["president"]["name"] == "Harlan Whitcomb"
