@@ -10,24 +10,28 @@ same."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from litestar.testing import TestClient
 
 from domain.mrpresident import events as mr
+from service.http import create_app
+from service.readmodel import MatchIndex
+from tests.conftest import open_recount
 from tests.domain.mrpresident.helpers import TWO, ballot, roll
 from tests.domain.mrpresident.test_advanced import NOMINATION, ROUND, TICKETS, advertise, debate, rep
 from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
 from tests.service.test_api import auth
-from tests.service.test_worked_examples import (  # noqa: F401  (client: the fixture)
+from tests.service.test_worked_examples import (
     MR_FOUR,
     act,
     allowed_now,
     batch,
     board_entry,
     cast_by,
-    client,
     event_json,
     mr_match,
     ok,
@@ -39,6 +43,15 @@ from tests.service.test_worked_examples import (  # noqa: F401  (client: the fix
 )
 
 FOUR = ["Al", "Betty", "Carl", "Dana"]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """One app over a real SQLite file per test, as in tests/service/test_worked_examples.py."""
+    recount = open_recount(tmp_path / "recount.sqlite")
+    with TestClient(app=create_app(recount, MatchIndex(recount, str(tmp_path / "recount.index.sqlite")))) as test_client:
+        yield test_client
+    recount.close()
 
 
 def dealt(dealer: str, hands: dict[str, str], **extra: Any) -> dict[str, Any]:
