@@ -844,3 +844,190 @@ def test_mr_president_nomination_effective_total(client: TestClient) -> None:
     assert allowed.status_code == 200, allowed.text
     ok(client, match, TICKETS[0])
     assert state(client, match)["parties"]["Republican"]["president"]["name"] == "Harlan Whitcomb"
+
+
+# --- docs/daifugo.md (the UECda standard rules) ---------------------------------------------------------------
+# Five players, the 53-card deal of tests/domain/president/test_rules_daifugo.py: Eve deals; Al holds the 3 of
+# diamonds.
+FIVE_D = ["Al", "Betty", "Carl", "Dana", "Eve"]
+DAIFUGO_HANDS = {
+    "Al": "3C 3D 4C 4H 5H 6H 7H 9C 9H 9S JK1",
+    "Betty": "3S 5C 6C 10C 10D 10H QC QD KC KD AH",
+    "Carl": "4D 5D 6D 7D 8D 9D JC JD JH QH KH",
+    "Dana": "3H 4S 5S 6S 7S 8S 10S JS QS KS",
+    "Eve": "7C 8C 8H AC AD AS 2C 2D 2H 2S",
+}
+
+
+def dact(line: str) -> dict[str, Any]:
+    """“Al plays 9C JK1 as 9D”: the Joker standing for a card; otherwise as `act`."""
+    if " as " not in line:
+        return act(line)
+    played, stands_for = line.split(" as ")
+    return {**act(played), "joker_as": stands_for}
+
+
+def dplay(client: TestClient, match: dict[str, Any], line: str, turn_after: str | None = None) -> dict[str, Any]:
+    reply = post_events(client, match, [dact(line)])
+    assert reply.status_code == 201, (line, reply.text)
+    view = state(client, match)
+    if turn_after is not None:
+        assert view["turn"] == turn_after, (line, view["turn"])
+    return view
+
+
+def post_events(client: TestClient, match: dict[str, Any], events: list[dict[str, Any]]) -> Any:
+    return client.post(f"/matches/{match['match_id']}/events", json={"events": events}, headers=auth(match["write_token"]))
+
+
+def daifugo_dealt(client: TestClient) -> dict[str, Any]:
+    match = open_match(client, "president", "daifugo", FIVE_D, "full")
+    ok(client, match, dealt("Eve", DAIFUGO_HANDS))
+    return match
+
+
+def test_daifugo_three_of_diamonds_leads_sequences_and_the_eight_cut(client: TestClient) -> None:
+    """docs/daifugo.md: “The holder of the 3 of diamonds after the exchange leads every game (the lead need not
+    contain it).” “A play is a group … or a sequence (3 or more consecutive ranks of one suit; the Joker may fill
+    one rank …). A later play must be of the same kind and the same number of cards, and higher (sequences compare
+    end to end).” “8-cut: a play that contains an 8 (a group of 8s, a sequence through an 8, or the Joker standing
+    for an 8) ends the trick at once, and the same player leads.”"""
+    match = daifugo_dealt(client)
+    refused(client, match, act("Betty plays 5C"), "president.daifugo.diamond-lead")
+    refused(client, match, act("Al plays 4H 5H 7H"), "president.daifugo.play")  # a rank missing
+    dplay(client, match, "Al plays 4H 5H 6H", turn_after="Betty")  # without the 3 of diamonds
+    refused(client, match, act("Betty plays 10C 10D 10H"), "president.daifugo.later-play")  # not the same kind
+    dplay(client, match, "Betty passes", turn_after="Carl")
+    refused(client, match, act("Carl plays 6D 7D 8D 9D"), "president.daifugo.later-play")  # not the same number
+    refused(client, match, act("Carl plays 6D 7D 8D"), "president.daifugo.later-play")  # 6-8 does not clear 4-6 end to end
+    view = dplay(client, match, "Carl plays 7D 8D 9D", turn_after="Carl")  # through an 8: the trick ends, Carl leads
+    assert view["trick"] == []
+    refused(client, match, act("Dana plays 3H"), "president.daifugo.lead")
+    dplay(client, match, "Carl plays JC", turn_after="Dana")
+
+
+def test_daifugo_joker_alone_and_the_three_of_spades(client: TestClient) -> None:
+    """docs/daifugo.md: “Joker alone beats any single, even under a suit lock; only the 3 of spades beats a lone
+    Joker, and that ends the trick.”"""
+    match = daifugo_dealt(client)
+    for line, after in (("Al plays 9C", "Betty"), ("Betty plays AH", "Carl"), ("Carl passes", "Dana"), ("Dana passes", "Eve"), ("Eve plays 2S", "Al")):
+        dplay(client, match, line, turn_after=after)
+    dplay(client, match, "Al plays JK1", turn_after="Betty")  # on a 2: a lone Joker beats any single
+    refused(client, match, act("Betty plays KC"), "president.daifugo.joker-alone")
+    view = dplay(client, match, "Betty plays 3S", turn_after="Betty")  # “and that ends the trick”
+    assert view["trick"] == []
+    refused(client, match, act("Carl plays 4D"), "president.daifugo.lead")
+    dplay(client, match, "Betty plays 5C", turn_after="Carl")
+
+
+def test_daifugo_suit_lock(client: TestClient) -> None:
+    """docs/daifugo.md: “Suit lock: when a play has exactly the same suits as the play before it on the table
+    (passes in between allowed), later plays of the trick must have those suits.” and “Joker alone beats any
+    single, even under a suit lock”."""
+    match = daifugo_dealt(client)
+    dplay(client, match, "Al plays 4H", turn_after="Betty")
+    dplay(client, match, "Betty passes", turn_after="Carl")
+    dplay(client, match, "Carl plays JH", turn_after="Dana")  # hearts on hearts: locked
+    refused(client, match, act("Dana plays QS"), "president.daifugo.suit-lock")
+    dplay(client, match, "Dana passes", turn_after="Eve")
+    dplay(client, match, "Eve plays 2H", turn_after="Al")
+    dplay(client, match, "Al plays JK1")  # a lone Joker, even under the lock
+    # Pairs lock by their suits: clubs and diamonds on clubs and diamonds.
+    match = daifugo_dealt(client)
+    dplay(client, match, "Al plays 3C 3D", turn_after="Betty")
+    dplay(client, match, "Betty plays 10C 10D", turn_after="Carl")
+    refused(client, match, act("Carl plays JC JH"), "president.daifugo.suit-lock")
+    dplay(client, match, "Carl plays JC JD", turn_after="Dana")
+
+
+def test_daifugo_passing_shuts_out_and_the_turn_comes_back(client: TestClient) -> None:
+    """docs/daifugo.md: “Passing shuts a player out until the trick ends. The trick ends when every player still in
+    has passed, including the one who played last: that player gets the turn back and may play again on their own
+    cards. The last player to play leads the next trick”."""
+    match = daifugo_dealt(client)
+    for line, after in (("Al plays 3C", "Betty"), ("Betty passes", "Carl"), ("Carl plays 4D", "Dana"), ("Dana plays 5S", "Eve"), ("Eve plays 7C", "Al")):
+        dplay(client, match, line, turn_after=after)
+    dplay(client, match, "Al plays 9C", turn_after="Carl")  # Betty, who passed, is shut out
+    refused(client, match, act("Betty plays 10C"), "president.daifugo.shut-out")
+    # every other player passes: the turn comes back to Al, who may play on his own 9 …
+    for line in ("Carl passes", "Dana passes", "Eve passes"):
+        dplay(client, match, line)
+    view = state(client, match)
+    assert view["turn"] == "Al" and view["trick"] != []
+    refused(client, match, act("Al plays 4C"), "president.daifugo.later-play")  # … with a higher card
+    allowed_now(client, match, "Al plays JK1")
+    # … or pass; then the trick ends and he, the last to play, leads the next one.
+    view = dplay(client, match, "Al passes", turn_after="Al")
+    assert view["trick"] == []
+    refused(client, match, act("Betty plays 5C"), "president.daifugo.lead")
+    dplay(client, match, "Al plays 4C", turn_after="Betty")
+
+
+def test_daifugo_revolution(client: TestClient) -> None:
+    """docs/daifugo.md: “Revolution: a group of four or more (the Joker counts) or a sequence of five or more
+    reverses the order of ranks until the next revolution (not only for the trick).”"""
+    match = daifugo_dealt(client)
+    view = dplay(client, match, "Al plays 9C 9H 9S JK1 as 9D", turn_after="Betty")
+    assert view["reversed"] is True
+    for line in ("Betty passes", "Carl passes", "Dana passes", "Eve passes", "Al passes"):
+        dplay(client, match, line)
+    dplay(client, match, "Al plays 7H", turn_after="Betty")  # a new trick: still reversed
+    refused(client, match, act("Betty plays 10C"), "president.daifugo.later-play")
+    dplay(client, match, "Betty plays 6C", turn_after="Carl")
+    # A sequence of five (the Joker standing for the 8H) reverses too; one of four does not.
+    match = daifugo_dealt(client)
+    view = dplay(client, match, "Al plays 4H 5H 6H 7H JK1 as 8H", turn_after="Al")  # an 8 in it: cut, Al leads
+    assert view["reversed"] is True
+    match = daifugo_dealt(client)
+    view = dplay(client, match, "Al plays 4H 5H 6H 7H", turn_after="Betty")
+    assert view["reversed"] is False
+
+
+# A ten-card deck (3 to 7 of clubs and diamonds, the match's `deck`), two cards each.
+DAIFUGO_SMALL = "3C 3D 4C 4D 5C 5D 6C 6D 7C 7D".split()
+DAIFUGO_ONE = {"Al": "3D 7D", "Betty": "3C 7C", "Carl": "4C 6D", "Dana": "4D 6C", "Eve": "5C 5D"}
+# Betty goes out first, then Dana, Al, Carl; Eve is left holding 5D.
+DAIFUGO_ONE_PLAY = (
+    "Al 3D ; Betty 7C ; Carl passes ; Dana passes ; Eve passes ; Al passes ; Betty passes ; Betty 3C ; Carl 4C ; "
+    "Dana 6C ; Eve passes ; Al passes ; Carl passes ; Dana passes ; Dana 4D ; Eve 5C ; Al 7D ; Carl passes ; "
+    "Eve passes ; Carl 6D"
+)
+
+
+def test_daifugo_points_exchange_and_no_miyako_ochi(client: TestClient) -> None:
+    """docs/daifugo.md: “Points per game: 5, 4, 3, 2, 1 by place.” “Exchange before each game but the first: the
+    daihinmin's two highest cards go to the daifugō and the hinmin's highest to the fugō; the daifugō then returns
+    any two and the fugō any one (cards just received may go back).” “Within a rank the suits order ♠ > ♥ > ♦ > ♣
+    where the exchange needs a "highest" card.” “The holder of the 3 of diamonds after the exchange leads every
+    game”. “Seats may be redrawn between games …: seating per game is recorded, not assumed.” “No miyako-ochi (the
+    former daifugō is not sent to last place when beaten).”"""
+    match = open_match(client, "president", "daifugo", FIVE_D, "full", deck=DAIFUGO_SMALL)
+    ok(client, match, dealt("Eve", DAIFUGO_ONE))
+    lines(client, match, DAIFUGO_ONE_PLAY)
+    table = standings(client, match)
+    assert [(p["player"], p["score"]) for p in table["placings"]] == [("Betty", 5), ("Dana", 4), ("Al", 3), ("Carl", 2), ("Eve", 1)]
+    assert state(client, match)["seating"] == FIVE_D  # no reseating by finishing order
+    seats = ["Betty", "Dana", "Al", "Carl", "Eve"]
+    hands = {"Betty": "3C 3D", "Dana": "4C 4D", "Al": "5C 5D", "Carl": "7C 7D", "Eve": "6C 6D"}
+    ok(client, match, dealt("Eve", hands, seating=seats))
+    assert state(client, match)["seating"] == seats
+    ok(client, match, gives("Eve", "Betty", "6C 6D"))
+    refused(client, match, gives("Carl", "Dana", "7C"), "president.daifugo.suit-order")  # ♦ above ♣
+    ok(client, match, gives("Carl", "Dana", "7D"))
+    ok(client, match, gives("Betty", "Eve", "6C 6D"))  # “cards just received may go back”
+    ok(client, match, gives("Dana", "Carl", "4C"))
+    # Betty holds the 3 of diamonds: she leads.
+    refused(client, match, act("Dana plays 7D"), "president.daifugo.diamond-lead")
+    dplay(client, match, "Betty plays 3C", turn_after="Dana")
+    # Dana goes out first (her 7D cuts nothing: 8s cut); Betty, beaten, is not sent to last place.
+    lines(client, match, "Dana 7D ; Al passes ; Carl passes ; Eve passes ; Betty passes ; Dana passes")
+    lines(client, match, "Dana 4D")
+    view = state(client, match)
+    assert view["finishing_order"] == ["Dana"]
+    # Betty, beaten, plays on (under miyako-ochi she would be out, last): Carl and Eve go out, then Betty, Al last.
+    assert view["hands"]["Betty"]["count"] == 1
+    lines(client, match, "Al 5C ; Carl 7C ; Eve passes ; Betty passes ; Al passes ; Carl passes ; Carl 4C")
+    lines(client, match, "Eve 6C ; Betty passes ; Al passes ; Eve passes ; Eve 6D ; Betty passes ; Al passes ; Betty 3D")
+    view = state(client, match)
+    assert view["finishing_order"] == ["Dana", "Carl", "Eve", "Betty", "Al"] and view["games_played"] == 2
+    assert standings(client, match)["details"]["points"] == {"Betty": 5 + 2, "Dana": 4 + 5, "Al": 3 + 1, "Carl": 2 + 4, "Eve": 1 + 3}
