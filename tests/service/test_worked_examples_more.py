@@ -1031,3 +1031,31 @@ def test_daifugo_points_exchange_and_no_miyako_ochi(client: TestClient) -> None:
     view = state(client, match)
     assert view["finishing_order"] == ["Dana", "Carl", "Eve", "Betty", "Al"] and view["games_played"] == 2
     assert standings(client, match)["details"]["points"] == {"Betty": 5 + 2, "Dana": 4 + 5, "Al": 3 + 1, "Carl": 2 + 4, "Eve": 1 + 3}
+
+
+def test_mr_president_most_debates_won_first_five_absentee_ballots(client: TestClient) -> None:
+    """mr-president.md § DEBATE 10: “At the end of the game, the party winning the most debates will receive the
+    first five Absentee Ballots.” § ABSENTEE BALLOTS: “party with the larger number of states will receive one card
+    for each state more than its opponent.” “Remaining Absentee Ballots are dealt one at a time to the parties
+    beginning with the party which campaigned in the most states.” § Campaign's End: “After you cast your last
+    Ballot, other players may take one more turn before the campaign ends. Ballots remaining in players' hands are
+    put into the Undecided Voter stack.”
+
+    The advanced table with Ballot decks of 7 (four Ballots each after the three set aside): Al (Campaign Ability
+    8) holds his four and Carl's; he wins the Civil Rights debate (seven states: his four risked Ballots and
+    Betty's three), then casts his last four Ballots in New York, Connecticut and West Virginia (nine states).
+    Betty casts one of her last four in Texas; her three others join the twelve Undecided: fifteen Absentee
+    Ballots, the Republicans' five for the debate, eight for the states more, then one each."""
+    match = mr_match(client, MR_FOUR, mode="electoral", preset="advanced", setup=ADVANCED_SETUP, ballot_deck_size=7)
+    ok(client, match, roll("Al", "Eastern", 3, 4), debate(risked=("NJ", "FL", "OH", "CA"), against=("NY", "NV", "IL")))
+    assert state(client, match)["debates"] == [{"issue": "Civil Rights", "won_by": "Republican"}]
+    ok(client, match, roll("Betty", "Southern", 1, 5), cast_by("Betty", "TX"))
+    ok(client, match, roll("Al", "Eastern", 6, 1), cast_by("Al", "NY", "NY", "CT", "WV", seal="VP"))
+    view = state(client, match)
+    assert view["phase"] == "campaign" and view["players"][0]["hand"] == 0 and view["next_player"] == "Betty"
+    ok(client, match, roll("Betty", "Southern", 1, 5), cast_by("Betty", "TX", seal="VP"))
+    view = state(client, match)
+    assert view["phase"] == "absentee" and view["undecided"] == 12 + 3
+    republicans, democrats = view["parties"]["Republican"], view["parties"]["Democratic"]
+    assert (republicans["states_campaigned"], democrats["states_campaigned"]) == (9, 1)
+    assert (republicans["absentee_ballots_due"], democrats["absentee_ballots_due"]) == (5 + 8 + 1, 1)
