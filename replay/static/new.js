@@ -240,6 +240,13 @@ async function create(event) {
   };
   const mode = chosenMode();
   if (mode) setup.mode = mode;
+  else if (current.modes) {
+    // The rules leave the mode to the players (no default): asked here, with the rule's
+    // sentence, rather than sent without one (the service's refusal reads "got None").
+    const names = current.modes.choices.map((choice) => choice.value).join(" or ");
+    refused(Object.assign(new Error(`choose the mode first: ${names}.`), { body: { rule: current.modes.rule } }));
+    return;
+  }
   const button = $("create");
   button.disabled = true;
   try {
@@ -332,6 +339,7 @@ async function start() {
   $("system").addEventListener("change", () => chooseSystem($("system").value));
   $("preset").addEventListener("change", drawOptions);
   $("setup").addEventListener("submit", create);
+  $("modes").addEventListener("change", () => ($("refused").hidden = true));
   $("import").addEventListener("submit", importFile);
   const reopened = new URLSearchParams(location.search).get("created");
   if (reopened && (await reopen(reopened))) {
