@@ -1059,3 +1059,52 @@ def test_mr_president_most_debates_won_first_five_absentee_ballots(client: TestC
     republicans, democrats = view["parties"]["Republican"], view["parties"]["Democratic"]
     assert (republicans["states_campaigned"], democrats["states_campaigned"]) == (9, 1)
     assert (republicans["absentee_ballots_due"], democrats["absentee_ballots_due"]) == (5 + 8 + 1, 1)
+
+
+# --- president-friday.txt: Blind President --------------------------------------------------------------------
+# Two players and the full deck: 26 cards each in face-down piles (the deal lists each pile from its top).
+BLIND_PILES = {
+    "Bo": "3C 5C 7C 9C JC KC 2C 4D 6D 8D 10D QD AD 3H 5H 7H 9H JH KH 2H 4S 6S 8S 10S QS AS".split(),
+    "Al": "4C 6C 8C 10C QC AC 3D 5D 7D 9D JD KD 2D 4H 6H 8H 10H QH AH 3S 5S 7S 9S JS KS 2S".split(),
+}
+
+
+def test_president_friday_blind_president(client: TestClient) -> None:
+    """president-friday.txt: “If playing with only two players be sure to check the "Blind President" section under
+    "Variations", as the standard rules require three or more players.” § Blind President (2-4 players): “The whole
+    deck is still dealt to all players, but into face-down piles that the players are not allowed to look at.
+    Before the game starts, each player takes the top seven cards from their pile to form their hand. At the end of
+    each round, players top up their hands to seven cards using cards from the top of their pile.”"""
+    reply = client.post("/matches", json={"system": "president", "preset": "friday", "players": ["Al", "Bo"], "mode": "full", "title": "two", "options": {}})
+    assert reply.status_code == 422 and reply.json()["rule"]["id"] == "president.friday.too-few"
+    match = open_match(client, "president", "friday", ["Al", "Bo"], "full", blind=True)
+    ok(client, match, {"type": "CardsDealt", "dealer": "Al", "hands": BLIND_PILES})
+    view = state(client, match)
+    for player, pile in BLIND_PILES.items():  # “the top seven cards from their pile”
+        assert view["hands"][player]["cards"] == pile[:7] and view["piles"][player]["count"] == 26 - 7
+    assert view["turn"] == "Bo"  # the player to left of the dealer
+    refused(client, match, act(f"Bo plays {BLIND_PILES['Bo'][7]}"), "recount.knowledge")  # still in the pile
+    play(client, match, "Bo plays 3C", turn_after="Al")
+    play(client, match, "Al plays 4C", turn_after="Bo")
+    play(client, match, "Bo plays 5C", turn_after="Al")
+    view = play(client, match, "Al passes", turn_after="Bo")  # the round is Bo's: both top up to seven
+    assert view["trick"] == []
+    assert view["hands"]["Bo"]["cards"] == ["7C", "9C", "JC", "KC", "2C", "4D", "6D"] and view["piles"]["Bo"]["count"] == 26 - 9
+    assert view["hands"]["Al"]["count"] == 7 and view["piles"]["Al"]["count"] == 26 - 8
+
+
+def test_president_friday_blind_president_draw_and_play(client: TestClient) -> None:
+    """president-friday.txt § Blind President: “If a player runs out of cards in their hand during a round, they may
+    take one card from the top of their pile and play it if it can be played.” Hands of one card (the `blind_hand`
+    option) so that a hand runs out at once."""
+    deck = "3C 3D 4C 4D 5C 5D 6C 6D 7C 7D 8C 8D".split()
+    match = open_match(client, "president", "friday", ["Al", "Bo"], "full", blind=True, blind_hand=1, deck=deck)
+    ok(client, match, {"type": "CardsDealt", "dealer": "Al", "hands": {"Bo": "3C 5C 7C 8C 4D 6D".split(), "Al": "4C 3D 5D 6C 7D 8D".split()}})
+    play(client, match, "Bo plays 3C", turn_after="Al")
+    play(client, match, "Al plays 4C", turn_after="Bo")
+    # Bo's hand is empty: he may take the top card of his pile (the 5C) …
+    refused(client, match, act("Bo plays 5C"), "president.friday.blind-draw")
+    ok(client, match, {"type": "CardDrawn", "player": "Bo"})
+    assert state(client, match)["hands"]["Bo"]["cards"] == ["5C"]
+    refused(client, match, {"type": "CardDrawn", "player": "Bo"}, "president.friday.blind-draw")  # one card
+    play(client, match, "Bo plays 5C", turn_after="Al")  # … and play it, as it can be played
