@@ -1108,3 +1108,25 @@ def test_president_friday_blind_president_draw_and_play(client: TestClient) -> N
     assert state(client, match)["hands"]["Bo"]["cards"] == ["5C"]
     refused(client, match, {"type": "CardDrawn", "player": "Bo"}, "president.friday.blind-draw")  # one card
     play(client, match, "Bo plays 5C", turn_after="Al")  # … and play it, as it can be played
+
+
+def classic_five_hands(extras: tuple[str, str]) -> dict[str, str]:
+    """52 cards for five players (Eve deals): eleven for the two players in `extras`, ten for the others."""
+    deck = [f"{rank}{suit}" for rank in "2 3 4 5 6 7 8 9 10 J Q K A".split() for suit in "CDHS"]
+    hands: dict[str, list[str]] = {p: [] for p in FIVE_D}
+    order = [p for p in FIVE_D if p in extras] + [p for p in FIVE_D if p not in extras]
+    for i, card in enumerate(deck):
+        hands[order[i % 5]].append(card)
+    return {p: " ".join(cards) for p, cards in hands.items()}
+
+
+def test_president_classic_extra_cards_go_to_the_first_to_play(client: TestClient) -> None:
+    """president-classic.md § Preparation: “deals out all the cards in the deck face-down, clockwise, and one at a
+    time.” “Due to the number of players at the table, some people may get an extra card, but this doesn't really
+    present a problem. Because these players are the first to play, the inequality evens out.” Five players, 52
+    cards, Eve deals: Al and Betty, the first two at her left, hold eleven."""
+    match = open_match(client, "president", "classic", FIVE_D, "full")
+    refused(client, match, dealt("Eve", classic_five_hands(("Carl", "Dana"))), "president.classic.extra-card")
+    ok(client, match, dealt("Eve", classic_five_hands(("Al", "Betty"))))
+    view = state(client, match)
+    assert [view["hands"][p]["count"] for p in FIVE_D] == [11, 11, 10, 10, 10] and view["turn"] == "Al"
