@@ -1130,3 +1130,31 @@ def test_president_classic_extra_cards_go_to_the_first_to_play(client: TestClien
     ok(client, match, dealt("Eve", classic_five_hands(("Al", "Betty"))))
     view = state(client, match)
     assert [view["hands"][p]["count"] for p in FIVE_D] == [11, 11, 10, 10, 10] and view["turn"] == "Al"
+
+
+@pytest.mark.parametrize(
+    "al_dice, betty_dice, won_by",
+    [
+        pytest.param((4, 4, 1, 2), (4, 4, 3, 4), "Republican", id="8 and 3 against 8 and 7: twice against once"),
+        pytest.param((3, 4, 4, 4), (1, 1, 3, 4), None, id="7 and 8 against 2 and 7: once each, a stalemate"),
+        pytest.param((3, 4, 3, 4), (4, 3, 2, 5), None, id="neither rolls his winning number"),
+        pytest.param((3, 4, 2, 5), (5, 6, 1, 1), "Democratic", id="7 and 7 against 11 and 2: twice against none"),
+    ],
+)
+def test_mr_president_debate_both_identified_roll_twice(client: TestClient, al_dice: tuple[int, ...], betty_dice: tuple[int, ...], won_by: str | None) -> None:
+    """mr-president.md § DEBATE 5: “Each debator rolls the dice; any debator identified with the issue being debated
+    may roll the dice twice. To win, you must roll one of the numbers listed for your rating.” § DEBATE 6: “If both
+    debators roll their winning number, the debate is a stalemate and each may cast his own Ballots. If neither rolls
+    his winning number, the issue is stalemated and both cast their risked Ballots. If one debator rolls his winning
+    number more times than his opponent (twice), he is the winner.” Al (Harlan Whitcomb) and Betty (Thomas Rourke),
+    both rated 4 (2, 3, 8 or 11 wins) and both identified with Civil Rights."""
+    match = mr_match(client, MR_FOUR, mode="electoral", preset="advanced", setup=ADVANCED_SETUP)
+    ok(client, match, roll("Al", "Eastern", 3, 4))
+    # identified with the issue, each rolls twice: one roll is not the record of it
+    refused(client, match, debate(risked=("NJ", "FL", "OH", "CA"), against=("NY", "NV", "IL"), dice=al_dice, opponent_dice=betty_dice[:2]), "mrpresident.debate.dice")
+    ok(client, match, debate(risked=("NJ", "FL", "OH", "CA"), against=("NY", "NV", "IL"), dice=al_dice, opponent_dice=betty_dice))
+    view = state(client, match)
+    assert view["debates"] == [{"issue": "Civil Rights", "won_by": won_by}]
+    cast = sorted(b["party"] for b in view["ballots"])
+    expected = {"Republican": ["Republican"] * 7, "Democratic": ["Democratic"] * 7, None: ["Democratic"] * 3 + ["Republican"] * 4}[won_by]
+    assert cast == expected
