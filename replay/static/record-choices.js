@@ -118,10 +118,14 @@ export class Controls {
     this.open = null; // the choice being composed: { index, filled: {field: value or [values]} }
   }
 
-  draw(choices, { finished, waiting, forbidden }) {
+  draw(choices, { finished, waiting, offline = false, forbidden }) {
     this.choices = choices;
     if (this.open && !choices[this.open.index]) this.open = null;
     if (finished) return [h("p", { class: "done" }, "The match is over: nothing more to record.")];
+    if (!choices.length && waiting && offline) {
+      // What comes next is the rules' answer to what waits: it needs the network.
+      return [h("p", { class: "muted offline-wait" }, "Offline: what you tapped waits on this phone and is sent when the network is back; the next choices come then.")];
+    }
     if (!choices.length) return [h("p", { class: "muted" }, waiting ? "Waiting for the recorded actions to come back…" : "Nothing can be recorded now.")];
     const groups = new Map();
     choices.forEach((choice, index) => {

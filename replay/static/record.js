@@ -39,6 +39,7 @@ const page = {
   standings: null,
   loading: null,
   again: false,
+  offline: false, // no reply came to the last request (or the browser says so)
 };
 // Tap-to-acknowledgement times in ms (read by bench/tap_to_ack.py).
 window.recountTimings = [];
@@ -307,7 +308,7 @@ function drawActions() {
   if (!queued) controls.autoOpen(choices);
   const frame = page.frames[page.frames.length - 1];
   const forbidden = fresh() && !queued && frame && page.renderer.forbidden ? page.renderer.forbidden(frame, choices) : [];
-  $("actions").replaceChildren(...controls.draw(choices, { finished: page.finished && fresh(), waiting: queued || !fresh(), forbidden }));
+  $("actions").replaceChildren(...controls.draw(choices, { finished: page.finished && fresh(), waiting: queued || !fresh(), offline: page.offline, forbidden }));
   if (page.renderer.bindHandTaps) page.renderer.bindHandTaps($("board"), fresh() && !queued ? choices : [], controls);
   drawTurn(choices, queued);
   // For tests and the benchmark: the page shows what the rules allow at this version.
@@ -319,7 +320,7 @@ function drawTurn(choices, queued) {
   const players = [...new Set(choices.map((choice) => choice.player).filter(Boolean))];
   const turn = $("turn");
   if (page.finished && fresh()) turn.textContent = "Match over";
-  else if (!choices.length) turn.textContent = queued ? "Sending…" : "…";
+  else if (!choices.length) turn.textContent = queued ? (page.offline ? "Offline: waiting to send" : "Sending…") : "…";
   else if (players.length === 1) turn.textContent = `${players[0]} to act`;
   else if (players.length > 1) turn.textContent = `Waiting for ${players.join(", ")}`;
   else turn.textContent = choices[0].label;
@@ -336,6 +337,10 @@ function drawQueue() {
 }
 
 function drawNetwork(up) {
+  const changed = page.offline === up;
+  page.offline = !up;
+  // What the actions box says while nothing can be offered depends on it.
+  if (changed && page.summary) drawActions();
   const net = $("net");
   net.dataset.state = up ? "online" : "offline";
   net.textContent = up ? "online" : `offline${outbox.items.length ? ` · ${outbox.items.length} queued` : ""}`;

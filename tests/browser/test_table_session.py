@@ -52,3 +52,40 @@ def test_a_mode_left_unchosen_is_asked_for_with_its_rule_before_anything_is_sent
     expect(phone.locator("#refused")).to_be_hidden()
     phone.locator("#create").tap()
     expect(phone.locator("#created")).to_be_visible()
+
+
+def open_record(page: Any, served: Any, match: dict[str, Any]) -> int:
+    page.goto(f"{served.url}/record/{match['match_id']}#token={match['write_token']}")
+    return settle(page)
+
+
+def settle(page: Any, version: int | None = None) -> int:
+    actions = page.locator("#actions")
+    expect(actions).to_have_attribute("data-settled", "true")
+    if version is not None:
+        expect(actions).to_have_attribute("data-version", str(version))
+    return int(actions.get_attribute("data-version"))
+
+
+def test_a_play_tapped_with_no_network_says_it_waits_offline_then_is_recorded(phone: Any, served: Any) -> None:
+    """README: “when the network drops, actions wait on the phone … and are sent once, in
+    order”. In President the next player's choices are the rules' answer to the play, so
+    nothing can be offered until it is recorded: the page says it is offline and waiting
+    (it said “Sending…” and “Waiting for the recorded actions to come back…”, as if a
+    reply were on its way), and the play is recorded once the network is back."""
+    match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "full"})
+    open_record(phone, served, match)
+    phone.locator("#actions button.choice.deal").first.tap()
+    settle(phone, 2)
+    phone.context.set_offline(True)
+    phone.locator("#actions button.choice.opens").first.tap()
+    phone.locator("#actions .composer button.confirm").tap()
+    expect(phone.locator("#net")).to_have_text("offline · 1 queued")
+    expect(phone.locator("#actions")).to_have_text("Offline: what you tapped waits on this phone and is sent when the network is back; the next choices come then.")
+    expect(phone.locator("#turn")).to_have_text("Offline: waiting to send")
+    expect(phone.locator("#queue li")).to_have_count(1)
+    phone.context.set_offline(False)
+    settle(phone, 3)
+    expect(phone.locator("#net")).to_have_text("online")
+    expect(phone.locator("#caption .description")).to_contain_text("Betty plays")
+    expect(phone.locator("#turn")).to_have_text("Carl to act")
