@@ -22,8 +22,9 @@ from service.http import create_app
 from service.readmodel import MatchIndex
 from tests.conftest import open_recount
 from tests.domain.mrpresident.helpers import TWO, ballot, roll
-from tests.domain.mrpresident.test_advanced import NOMINATION, ROUND, TICKETS, advertise, debate, rep
+from tests.domain.mrpresident.test_advanced import DEM, NOMINATION, ROUND, TABLES, TICKETS, advertise, debate, dem, rep
 from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
+from tests.domain.mrpresident.test_incumbent_year import CHALLENGERS, PARTIES_DRAWN
 from tests.service.test_api import auth
 from tests.service.test_worked_examples import (
     MR_FOUR,
@@ -1158,3 +1159,44 @@ def test_mr_president_debate_both_identified_roll_twice(client: TestClient, al_d
     cast = sorted(b["party"] for b in view["ballots"])
     expected = {"Republican": ["Republican"] * 7, "Democratic": ["Democratic"] * 7, None: ["Democratic"] * 3 + ["Republican"] * 4}[won_by]
     assert cast == expected
+
+
+def test_mr_president_incumbent_year_built_in_edge(client: TestClient) -> None:
+    """mr-president.md § INCUMBENT YEAR (Electoral Vote Tally only): “In the second game, the elected President's
+    Candidate card is used again but he may change running mates if desired. … The incumbent announces his choice
+    after the challengers have nominated their candidates.” “When an incumbent runs for re-election, disregard the
+    built-in edge listed on the Tally Board. Instead, use the built-in edge for Republican or Democrat (depending on
+    incumbent) as shown in storage box lid.”
+
+    The Democrats' Thomas Rourke runs again. In Connecticut, where the Tally Board gives the Republicans the edge
+    (the Connecticut example: 100,000 against 100,000 carried by the Republicans by 1,000 votes), the incumbent's
+    table decides instead. Ballot decks of 4: Carl and Betty cast two Ballots each, one vote in Connecticut and in
+    Maryland each."""
+    plain = open_match(client, "mrpresident", "advanced", MR_FOUR, "electoral")
+    printed = board_entry(state(client, plain), "CT")
+    assert (printed["edge_party"], printed["edge_votes"]) == ("Republican", 1000)
+    reply = client.post("/matches", json={"system": "mrpresident", "preset": "advanced", "players": MR_FOUR, "mode": "popular", "title": "x", "options": {"incumbent": "Democratic", "incumbent_president": "Thomas Rourke"}})
+    assert reply.status_code == 422 and reply.json()["rule"]["id"] == "mrpresident.incumbent.electoral"
+
+    match = open_match(client, "mrpresident", "advanced", MR_FOUR, "electoral", incumbent="Democratic", incumbent_president="Thomas Rourke", ballot_deck_size=4)
+    rourke = mr.TicketChosen(party="Democratic", president=dem("Thomas Rourke"), vice_president=dem(DEM[9]), president_player="Betty", vice_president_player="Dot")
+    ok(client, match, *PARTIES_DRAWN)
+    refused(client, match, rourke, "mrpresident.incumbent.last")  # after the challengers
+    ok(client, match, CHALLENGERS)
+    refused(client, match, mr.TicketChosen(party="Democratic", president=dem(DEM[9]), vice_president=dem("Thomas Rourke"), president_player="Betty", vice_president_player="Dot"), "mrpresident.incumbent.card")
+    ok(client, match, rourke, mr.UndecidedVotersSetAside(count=12), mr.FirstPlayerRolled(player="Carl"))
+    one_each = [mr.Ballot(seal="P", state="CT", votes=1), mr.Ballot(seal="VP", state="MD", votes=1)]
+    ok(client, match, roll("Carl", "Eastern", 1, 2), mr.BallotsCast(player="Carl", ballots=one_each))
+    ok(client, match, roll("Betty", "Eastern", 1, 2), mr.BallotsCast(player="Betty", ballots=one_each))
+    absentee_set_aside(client, match)
+    counted_all(client, match, {"CT": {"Republican": 1, "Democratic": 1}, "MD": {"Republican": 1, "Democratic": 1}})
+    table = standings(client, match)
+    states = {s["state"]: s for s in table["details"]["electoral"]["states"]}
+    for abbr in ("CT", "NY"):
+        signed = TABLES.incumbent_edges["Democratic"][abbr]  # positive favours the Democrats
+        party = "Democratic" if signed > 0 else "Republican"
+        assert states[abbr]["edge"] == {"party": party, "votes": abs(signed)}
+    ct = states["CT"]
+    assert ct["popular_votes"][ct["edge"]["party"]] == 100_000 + ct["edge"]["votes"]
+    assert ct["carried_by"] == ct["edge"]["party"]
+    assert any("incumbent" in line for line in table["explanation"])
