@@ -1200,3 +1200,54 @@ def test_mr_president_incumbent_year_built_in_edge(client: TestClient) -> None:
     assert ct["popular_votes"][ct["edge"]["party"]] == 100_000 + ct["edge"]["votes"]
     assert ct["carried_by"] == ct["edge"]["party"]
     assert any("incumbent" in line for line in table["explanation"])
+
+
+def test_mr_president_rumor_squelched(client: TestClient) -> None:
+    """mr-president.md § GOING TO CAMPAIGN HEADQUARTERS: “When drawing a Rumor card, remember that your opponent is
+    always the candidate who is seeking the same office that you are, i.e., Pres. vs. Pres., V. P. vs. V. P. If you
+    are the opponent and you do get to the state, you have squelched the rumor; you must cast at least one Ballot you
+    hold for this state even though you have been there the maximum number of times. You may cast as many Ballots as
+    you wish for this state. Do not record the Ballots cast. (You may also cast any Ballots you wish for the other
+    states you get to on this turn but must record these Ballots.)”
+
+    Betty's Democrats fill D.C. (its limit of 2); Al goes to Headquarters on a 7 and draws a Rumor naming D.C."""
+    match = mr_match(client, MR_FOUR)
+    batch(client, match, [
+        roll("Al", "Eastern", 1, 2), cast_by("Al", "CT"),
+        roll("Betty", "Eastern", 6, 6), cast_by("Betty", "DC", "DC"),
+        roll("Carl", "Eastern", 1, 2), cast_by("Carl", "CT", seal="VP"),
+        roll("Dot", "Eastern", 1, 2), cast_by("Dot", "CT", seal="VP"),
+        roll("Al", "Eastern", 3, 4), mr.HeadquartersVisited(player="Al"),
+    ])
+    refused(client, match, mr.RumorDrawn(player="Al", state="ZZ"), "mrpresident.hq.rumor")
+    ok(client, match, mr.RumorDrawn(player="Al", state="DC"))
+    assert state(client, match)["rumors"] == [{"drawn_by": "Al", "against": "Betty", "state": "DC"}]
+    ok(client, match, roll("Betty", "Eastern", 6, 6))  # New York (6), D.C. and Vermont (12)
+    ok(client, match, cast_by("Betty", "DC", "DC", "NY"))  # over D.C.'s maximum: the rumor's Ballots
+    view = state(client, match)
+    assert view["rumors"] == []
+    mine = [(b["state"], b["recorded"]) for b in view["ballots"] if b["player"] == "Betty"]
+    assert mine == [("DC", True), ("DC", True), ("DC", False), ("DC", False), ("NY", True)]
+    assert view["parties"]["Democratic"]["campaign_record"]["DC"] == "PP" and view["parties"]["Democratic"]["campaign_record"]["NY"] == "P"
+
+
+def test_mr_president_rumor_only_on_the_same_office_and_ballots_given(client: TestClient) -> None:
+    """mr-president.md § GOING TO CAMPAIGN HEADQUARTERS: “your opponent is always the candidate who is seeking the same
+    office that you are” and “If the candidate who drew the Rumor card is given cards by his opponent, he must cast
+    them immediately but does not record them.” Al's Rumor on D.C. is Betty's, not Dot's: Dot, at D.C.'s maximum,
+    may not cast there; Betty gives Al a Texas Ballot, cast unrecorded."""
+    match = mr_match(client, MR_FOUR)
+    batch(client, match, [
+        roll("Al", "Eastern", 1, 2), cast_by("Al", "CT"),
+        roll("Betty", "Eastern", 6, 6), cast_by("Betty", "DC", "DC"),
+        roll("Carl", "Eastern", 1, 2), cast_by("Carl", "CT", seal="VP"),
+        roll("Dot", "Eastern", 1, 2), cast_by("Dot", "CT", seal="VP"),
+        roll("Al", "Eastern", 3, 4), mr.HeadquartersVisited(player="Al"), mr.RumorDrawn(player="Al", state="DC"),
+    ])
+    refused(client, match, mr.RumorBallotsGiven(player="Dot", ballots=[ballot("TX", seal="VP")]), "mrpresident.hq.rumor.given")
+    ok(client, match, mr.RumorBallotsGiven(player="Betty", ballots=[ballot("TX")]))
+    texas = [b for b in state(client, match)["ballots"] if b["state"] == "TX"]
+    assert [(b["party"], b["recorded"]) for b in texas] == [("Republican", False)]
+    batch(client, match, [roll("Betty", "Eastern", 1, 2), cast_by("Betty", "CT"), roll("Carl", "Eastern", 1, 2), cast_by("Carl", "CT", seal="VP")])
+    ok(client, match, roll("Dot", "Eastern", 6, 6))
+    refused(client, match, cast_by("Dot", "DC", seal="VP"), "mrpresident.limit")
