@@ -22,7 +22,7 @@ from service.http import create_app
 from service.readmodel import MatchIndex
 from tests.conftest import open_recount
 from tests.domain.mrpresident.helpers import TWO, ballot, roll
-from tests.domain.mrpresident.test_advanced import DEM, NOMINATION, ROUND, TABLES, TICKETS, advertise, debate, dem, rep
+from tests.domain.mrpresident.test_advanced import DEM, NOMINATION, ROUND, TABLES, TICKETS, advertise, debate, dem, funds, raise_roll, rep
 from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
 from tests.domain.mrpresident.test_incumbent_year import CHALLENGERS, PARTIES_DRAWN
 from tests.service.test_api import auth
@@ -1251,3 +1251,29 @@ def test_mr_president_rumor_only_on_the_same_office_and_ballots_given(client: Te
     batch(client, match, [roll("Betty", "Eastern", 1, 2), cast_by("Betty", "CT"), roll("Carl", "Eastern", 1, 2), cast_by("Carl", "CT", seal="VP")])
     ok(client, match, roll("Dot", "Eastern", 6, 6))
     refused(client, match, cast_by("Dot", "DC", seal="VP"), "mrpresident.limit")
+
+
+def test_mr_president_advertising_only_as_many_as_the_opponent_can_replenish(client: TestClient) -> None:
+    """mr-president.md § ADVERTISING 6: “your opponent (Pres. vs. Pres., V. P. vs. V. P.) must replenish the stack by
+    adding Ballots from his deck equal to the number of Ballots you cast. (If your opponent's deck does not contain
+    enough Ballots to replenish the stack, you may only cast as many Ballots as he can replenish.)” Ballot decks of
+    12: Betty's holds one Ballot after the hands are drawn."""
+    match = mr_match(client, MR_FOUR, mode="electoral", preset="advanced", setup=ADVANCED_SETUP, ballot_deck_size=12)
+    assert state(client, match)["players"][1]["deck"] == 1
+    ok(client, match, roll("Al", "Eastern", 6, 6))
+    refused(client, match, advertise("Al", "Eastern", 5, "NY", "PA"), "mrpresident.advertising.replenish")
+    before = state(client, match)
+    ok(client, match, advertise("Al", "Eastern", 5, "NY"))
+    after = state(client, match)
+    assert after["players"][1]["deck"] == 0 and after["undecided"] == before["undecided"]
+
+
+def test_mr_president_funds_raised_once_in_a_state(client: TestClient) -> None:
+    """mr-president.md § FUND RAISING 4: “Add the amount indicated to your Available Advertising Funds and check (✓)
+    the state in the Funds column on your Tally Board. A party may only raise funds once in a state.” Al raises funds
+    in Pennsylvania (the Fund Raising example); next round his running mate Carl may not raise them there again."""
+    match = mr_match(client, MR_FOUR, mode="electoral", preset="advanced", setup=ADVANCED_SETUP)
+    ok(client, match, raise_roll("Al", "Eastern", 4, 5), funds("Al", "PA", 4, 4, 3))
+    batch(client, match, ROUND[:2])  # Betty
+    ok(client, match, raise_roll("Carl", "Eastern", 4, 5))
+    refused(client, match, funds("Carl", "PA", 4, 4, 3), "mrpresident.funds.once")
