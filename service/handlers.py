@@ -114,13 +114,22 @@ def decode_actions(log: MatchLog, raw: Sequence[Any]) -> list[msgspec.Struct]:
         # Said of the first action that does not fit, on its own (not "at `$.events[0]`").
         error = next((e for e in map(_fit_error(log.system), raw) if e is not None), error)
         tags = ", ".join(event_tag(t) for t in (*log.system.action_types, *correction_types(log.system)))
-        for item in raw:
-            # Well formed, but another game's action: the rules refuse it (422), the body is fine.
-            kind = item.get("type") if isinstance(item, dict) else None
-            owner = _owner_of(kind) if isinstance(kind, str) else None
+        for kind in (kind for item in raw for kind in _kinds(item)):
+            # Well formed, but another game's action (or an amendment to one): the rules refuse
+            # it (422), the body is fine: the OpenAPI document's actions are every system's.
+            owner = _owner_of(kind)
             if owner is not None and owner is not log.system and kind not in tags.split(", "):
                 raise IllegalAction(f"{kind} is an action of {owner.title}, not of {log.system.title} (its actions: {tags})", domain.UNKNOWN_SYSTEM) from None
         raise Malformed(f"an event does not fit the {log.system.name} events ({tags}): {error}") from None
+
+
+def _kinds(item: Any) -> list[str]:
+    """The action types an item of an append names: its own, and an amendment's event's."""
+    if not isinstance(item, dict):
+        return []
+    inner = item.get("event") if item.get("type") == "EventAmended" else None
+    kinds = [item.get("type"), inner.get("type") if isinstance(inner, dict) else None]
+    return [kind for kind in kinds if isinstance(kind, str)]
 
 
 def decode_append(log: MatchLog, body: bytes) -> Any | None:

@@ -24,7 +24,7 @@ from domain.protocol import NAME_PATTERN, IllegalAction, MatchSetup, Standings, 
 from service import claims
 from service.app import Allowed, AppendResult, Created, DryRun, Recount, request_hash
 from service.claims import ClaimedPlacing, ClaimVerdict
-from service.errors import ErrorBody, NotFound, RecountError
+from service.errors import ErrorBody, Malformed, NotFound, RecountError
 from service.params import AppendRequest, AsParam, append_request, bearer, errors_documented, label, recount_of
 from service.readmodel import MatchIndex
 from service.records import records_routes
@@ -348,6 +348,29 @@ def _unexpected(request: Request, exc: Exception) -> Response[ErrorBody]:
     return _error(500, f"{type(exc).__name__}: {exc}")
 
 
+def _query_names(handler: Any) -> tuple[str, ...]:
+    """The query parameters a route reads, by the names a request gives them (`as`, `from`)."""
+    names = _QUERY_NAMES.get(id(handler))
+    if names is None:
+        fields = handler.parsed_fn_signature.parameters.values()
+        names = tuple(field.kwarg_definition.name or field.name for field in fields if isinstance(field.kwarg_definition, QueryParameter))
+        _QUERY_NAMES[id(handler)] = names
+    return names
+
+
+_QUERY_NAMES: dict[int, tuple[str, ...]] = {}
+
+
+def _each_parameter_once(request: Request) -> None:
+    """A query parameter the route reads, given twice (`?as=Al&as=Betty`), is a malformed
+    request: each is one value (the document says so), and Litestar silently kept the last,
+    so a reader asking for two views got one of them (schemathesis, negative data: ST201)."""
+    for name in _query_names(request.route_handler):
+        given = request.query_params.getall(name, [])
+        if len(given) > 1:
+            raise Malformed(f"the query parameter {name!r} is given {len(given)} times; it takes one value")
+
+
 STORE_UNAVAILABLE = (OSError, sqlite3.OperationalError, PersistenceOperationalError, PersistenceInterfaceError)
 
 
@@ -382,6 +405,7 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
             ),
         ),
         request_max_body_size=BODY_MAX,
+        before_request=_each_parameter_once,
         on_shutdown=[recount.close],
     )
     exact_contract(app)

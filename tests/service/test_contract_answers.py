@@ -10,6 +10,7 @@ the score's oneOf, so every finished match's standings broke the contract."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -91,3 +92,119 @@ def test_an_export_is_served_as_the_type_the_document_declares(served: Any) -> N
     reply = client.get(f"/matches/{created.match_id}/export", headers={"Authorization": f"Bearer {created.write_token}"})
     assert reply.status_code == 200
     assert reply.headers["content-type"].split(";")[0] in declared_types(document, "/matches/{match_id}/export", "get") == {"application/x-ndjson"}
+
+
+def test_a_notation_file_is_served_as_the_type_the_document_declares(served: Any) -> None:
+    """GET /matches/{id}/notation answers text/plain; the document said application/json
+    (schemathesis on the live server: ST105 undocumented Content-Type)."""
+    client, document, matches = served
+    created = next(iter(matches.values()))
+    reply = client.get(f"/matches/{created.match_id}/notation", headers={"Authorization": f"Bearer {created.write_token}"})
+    assert reply.status_code == 200
+    assert reply.headers["content-type"].split(";")[0] in declared_types(document, "/matches/{match_id}/notation", "get") == {"text/plain"}
+
+
+def test_a_parsed_line_answers_as_the_document_says_and_the_document_says_something(served: Any) -> None:
+    """parseNotation's 200 was documented with an empty schema, which any body fits."""
+    client, document, matches = served
+    created = matches["president/classic-four-full"]
+    check = validator(document, "/matches/{match_id}/notation/parse", "post")
+    reply = client.post(f"/matches/{created.match_id}/notation/parse", json={"line": "Al passes"}, headers={"Authorization": f"Bearer {created.write_token}"})
+    assert reply.status_code in (200, 422), reply.text
+    if reply.status_code == 200:
+        assert not list(check.iter_errors(reply.json()))
+    assert list(check.iter_errors({})), "the documented answer of parseNotation accepts an empty object"
+
+
+def body_validator(document: dict[str, Any], path: str, method: str) -> Any:
+    schema = document["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
+    return jsonschema_rs.validator_for({**schema, "components": document["components"]})
+
+
+# Bodies the service refuses for their shape alone, whatever the match: the document must
+# refuse them too, or a schema-valid request is rejected (schemathesis ST202).
+REFUSED_BODIES = [
+    ("/matches/{match_id}/events", {"events": []}, 400),
+    ("/matches/{match_id}/events/check", {"events": []}, 400),
+    ("/matches/{match_id}/notation/parse", {"line": ""}, 422),
+    ("/matches/{match_id}/notation/parse", {"line": "   "}, 422),
+    ("/matches/{match_id}/notation/parse", {"line": "Al passes " * 201}, 400),
+    ("/matches", {"system": "", "players": ["Al", "Betty", "Cy", "Dana"]}, 422),
+    ("/matches", {"system": "chess", "players": ["Al", "Betty", "Cy", "Dana"]}, 422),
+    ("/matches", {"system": "president", "preset": "no-such-preset", "players": ["Al", "Betty", "Cy", "Dana"]}, 422),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "status"), REFUSED_BODIES, ids=[f"{p} {b}"[:70] for p, b, _ in REFUSED_BODIES])
+def test_a_body_refused_for_its_shape_is_one_the_document_refuses(served: Any, path: str, body: dict[str, Any], status: int) -> None:
+    client, document, matches = served
+    created = matches["president/classic-four-full"]
+    reply = client.post(path.format(match_id=created.match_id), json=body, headers={"Authorization": f"Bearer {created.write_token}"})
+    assert reply.status_code == status, reply.text
+    assert list(body_validator(document, path, "post").iter_errors(body)), f"the document accepts {body}, which is refused with {status}"
+
+
+def test_every_operation_has_a_client_friendly_operation_id(served: Any) -> None:
+    """A client generator names its methods by operationId: each one unique, a lowerCamel
+    word (Litestar's own for an unnamed route was `SystemsNameSystemSetup`)."""
+    _, document, _ = served
+    ids = [op.get("operationId") for item in document["paths"].values() for op in item.values() if isinstance(op, dict) and "responses" in op]
+    assert all(isinstance(i, str) and re.fullmatch(r"[a-z][A-Za-z]+", i) for i in ids), ids
+    assert len(ids) == len(set(ids))
+
+
+def test_every_component_is_titled_by_its_name(served: Any) -> None:
+    """A generator may name a class by a schema's title: the corrections' EventAmended was
+    titled `EventAmended[typing.Union[domain.bid.events.…]]`."""
+    _, document, _ = served
+    wrong = {name: schema["title"][:60] for name, schema in document["components"]["schemas"].items() if "title" in schema and schema["title"] != name}
+    assert not wrong
+
+
+def test_the_known_names_of_path_parameters_are_those_served(served: Any) -> None:
+    """GET /systems/{name} takes a system's name: the document lists them (a tester drew
+    random names, all 404), and each one listed answers."""
+    client, document, _ = served
+    names = next(p for p in document["paths"]["/systems/{name}"]["get"]["parameters"] if p["name"] == "name")["schema"].get("enum")
+    assert names == sorted(system["name"] for system in client.get("/systems").json())
+    assert all(client.get(f"/systems/{name}").status_code == 200 for name in names)
+
+
+@pytest.mark.parametrize("query", ["as=Al&as=Betty", "step=2&step=3", "as=&as="])
+def test_a_query_parameter_given_twice_is_malformed(served: Any, query: str) -> None:
+    """Each query parameter is one value in the document; given twice, the service kept the
+    last silently (`?as=Al&as=Betty` was Betty's view). Schemathesis, negative data: ST201."""
+    client, _, matches = served
+    created = matches["president/classic-four-full"]
+    reply = client.get(f"/matches/{created.match_id}/state?{query}", headers={"Authorization": f"Bearer {created.write_token}"})
+    assert reply.status_code == 400, reply.text
+    assert reply.json()["status"] == 400 and "given 2 times" in reply.json()["error"]
+    assert client.get(f"/matches/{created.match_id}/state?{query.split('&')[0]}", headers={"Authorization": f"Bearer {created.write_token}"}).status_code == 200
+
+
+def test_a_created_match_links_to_every_operation_on_a_match(served: Any) -> None:
+    """A stateful tester reaches an operation on a match only by a link from the match's
+    creation: schemathesis on the live server warned that 11 operations had none (the
+    certificate, confirmations, disputes, export, frames, notation, what-if). All but the
+    endless live stream are linked, each to an operation the document has."""
+    _, document, _ = served
+    on_a_match = {op["operationId"] for path, item in document["paths"].items() if "{match_id}" in path for op in item.values() if isinstance(op, dict) and "responses" in op}
+    for creator in ("createMatch", "recordEvents"):
+        operation = next(op for item in document["paths"].values() for op in item.values() if isinstance(op, dict) and op.get("operationId") == creator)
+        links = operation["responses"]["201"]["links"]
+        assert {link["operationId"] for link in links.values()} == on_a_match - {"followLive"}
+        assert all(link["parameters"] == {"match_id": "$response.body#/match_id"} for link in links.values())
+
+
+@pytest.mark.parametrize("route", ["/events", "/events/check"])
+def test_an_amendment_to_another_game_s_action_is_refused_as_the_action_is(served: Any, route: str) -> None:
+    """The document's actions are every system's: another game's action is well formed and
+    refused by the rules (422, recount.system), and so is an amendment to one. It was a 400
+    ("does not fit the bid events"), a schema-valid request called malformed (ST202)."""
+    client, _, matches = served
+    created = next(c for name, c in matches.items() if name.startswith("bid/"))
+    headers = {"Authorization": f"Bearer {created.write_token}"}
+    for action in ({"type": "MatchEnded"}, {"type": "EventAmended", "step": 2, "event": {"type": "MatchEnded"}}):
+        reply = client.post(f"/matches/{created.match_id}{route}", json={"events": [action]}, headers=headers)
+        assert reply.status_code == 422, reply.text
+        assert reply.json()["rule"]["id"] == "recount.system" and "MatchEnded is an action of President" in reply.json()["error"]
