@@ -1277,3 +1277,48 @@ def test_mr_president_funds_raised_once_in_a_state(client: TestClient) -> None:
     batch(client, match, ROUND[:2])  # Betty
     ok(client, match, raise_roll("Carl", "Eastern", 4, 5))
     refused(client, match, funds("Carl", "PA", 4, 4, 3), "mrpresident.funds.once")
+
+
+def test_presidential_bid_region_tie_is_between_the_players_with_the_most_districts(client: TestClient) -> None:
+    """presidential-bid.txt § tally: “If you have won more districts in a region than your opponents, you win the
+    votes for that region. In the event of a tie, the player with the highest card in that region wins the votes.”
+    Three players on a board of the user's own (a region of five districts, as “Each region is made up of a number
+    of districts totaling thirteen” allows): Al and Betty win two districts each, Cy one with an Ace. The tie is Al's
+    and Betty's: Betty's 10 beats Al's 9, and Cy's Ace, with fewer districts, does not count."""
+    board = {"name": "five-district board", "regions": [
+        {"name": "Big", "votes": 11, "districts": ["2C", "3C", "4C", "5C", "6C"]},
+        {"name": "Two", "votes": 5, "districts": ["7C", "8C"]},
+        {"name": "Three", "votes": 5, "districts": ["9C", "10C"]},
+        {"name": "Four", "votes": 3, "districts": ["JC", "QC"]},
+        {"name": "Five", "votes": 3, "districts": ["KC"]},
+        {"name": "Six", "votes": 3, "districts": ["AC"]},
+    ]}
+    reply = client.post("/matches", json={"system": "bid", "players": ["Al", "Betty", "Cy"], "mode": "full", "title": "own board", "options": {}, "board": board})
+    assert reply.status_code == 201, reply.text
+    match = reply.json()
+    bid_round(client, match, "2C", Al="9H", Betty="4S", Cy="4D")
+    bid_round(client, match, "3C", Al="8H", Betty="5S", Cy="5D")
+    bid_round(client, match, "4C", Al="3H", Betty="10S", Cy="3D")
+    bid_round(client, match, "5C", Al="2H", Betty="3S", Cy="2D")
+    bid_round(client, match, "6C", Al="4H", Betty="6S", Cy="AD")
+    big = bid_regions(client, match)["Big"]
+    assert {p: len(cards) for p, cards in big["won"].items()} == {"Al": 2, "Betty": 2, "Cy": 1}
+    assert (big["winner"], big["rule"]) == ("Betty", "bid.region.highest")
+    assert standings(client, match)["details"]["votes"]["Betty"] == 11
+
+
+def test_mr_president_advertising_in_the_home_stretch_one_of_the_two_regions(client: TestClient) -> None:
+    """mr-president.md § ADVERTISING 2: “After declaring your region in the usual manner, you may advertise in this
+    region rather than campaign if you roll 7 or doubles … (If the campaign is in the "home stretch," you must pick
+    one of the two regions in which to do your advertising.)” Ballot decks of 12: Al's first turn spends the
+    Republicans' decks (home stretch); Carl rolls doubles for the East and the West and advertises in one of them
+    (Dot, his opponent, holds two Ballots in her deck to replenish the stack)."""
+    match = mr_match(client, MR_FOUR, mode="electoral", preset="advanced", setup=ADVANCED_SETUP, ballot_deck_size=12)
+    ok(client, match, roll("Al", "Eastern", 1, 2), cast_by("Al", "CT", "MD", "MA"))
+    assert state(client, match)["home_stretch"]
+    ok(client, match, roll("Betty", ["Eastern", "Western"], 1, 2), cast_by("Betty", "CT"))
+    ok(client, match, roll("Carl", ["Eastern", "Western"], 6, 6))
+    refused(client, match, advertise("Carl", "Southern", 4, "TX", seal="VP"), "mrpresident.advertising.home-stretch")
+    refused(client, match, mr.Advertised(player="Carl", region="Eastern", drawn=4, ballots=[ballot("NY", "VP"), ballot("CA", "VP")]), "mrpresident.advertising.region")
+    ok(client, match, advertise("Carl", "Eastern", 4, "NY", seal="VP"))
+    assert state(client, match)["parties"]["Republican"]["campaign_record"]["NY"] == "V"
