@@ -6,13 +6,40 @@
 // stepper, a yes/no a checkbox, other text a text field. Nothing here knows a rule:
 // the server checks the fix, and the page explains a refusal like any other.
 import { clock, h, stepper } from "/static/dom.js";
-import { cardLabel } from "/static/cards.js";
+import { cardLabel, STANDARD_RANKS, SUITS } from "/static/cards.js";
 
 const CONFIRM_MS = 4000;
 const CORRECTIONS = new Set(["EventVoided", "EventAmended"]);
 
 // A card code as the renderers and the choices use them ("9H", "10S", "JK1").
 const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
+
+// The cards a player held in the frame before the step: a hand of the view's `hands`
+// (President) or of its `players` list (Presidential Bid); none when the view has none.
+function handBefore(before, player) {
+  const view = (before && before.view) || {};
+  if (view.hands && view.hands[player] && Array.isArray(view.hands[player].cards)) return view.hands[player].cards;
+  const seat = Array.isArray(view.players) ? view.players.find((each) => each && each.player === player) : null;
+  return seat && Array.isArray(seat.hand) ? seat.hand : [];
+}
+
+// A field's name in the form; an item of a list (a field that is its index) is named by
+// its player when it has one ("Betty"), else by its place in the list, from 1.
+function fieldName(field, value) {
+  if (typeof field === "number") return (value && typeof value === "object" && value.player) || `${field + 1}`;
+  return field.replaceAll("_", " ");
+}
+
+// Cards as a hand is read: by rank (the view's order, low to high, when it gives one), then suit.
+function inOrder(codes, before) {
+  const ranks = (before && before.view && before.view.ranks) || STANDARD_RANKS;
+  const longest = [...ranks].sort((a, b) => b.length - a.length);
+  const rankOf = (code) => {
+    const found = longest.find((rank) => code.startsWith(rank));
+    return found === undefined ? ranks.length : ranks.indexOf(found);
+  };
+  return [...codes].sort((a, b) => rankOf(a) - rankOf(b) || SUITS.indexOf(a.slice(-1)) - SUITS.indexOf(b.slice(-1)));
+}
 
 export class Fixes {
   // page: { get(path), check(events, label), record(events, label), note(text), matchPath, frames(), players(), version() }
@@ -152,8 +179,8 @@ export class Fixes {
     const set = (next) => {
       holder[field] = next;
     };
-    const label = h("span", { class: "field-name" }, field.replaceAll("_", " "));
-    if (field === "player" || field.endsWith("_player")) {
+    const label = h("span", { class: "field-name" }, fieldName(field, value));
+    if (field === "player" || String(field).endsWith("_player")) {
       return h(
         "label",
         { class: "fix-field", "data-field": path },
@@ -170,12 +197,15 @@ export class Fixes {
     if (Array.isArray(value) && value.every((item) => typeof item === "string") && (field === "cards" || value.some((item) => CARD_CODE.test(item)))) {
       return this.drawCards(holder, field, path, before);
     }
+    if (typeof value === "string" && CARD_CODE.test(value) && handBefore(before, holder.player ?? this.form.event.player).length) {
+      return this.drawCard(holder, field, path, before);
+    }
     if (Array.isArray(value) && value.every((item) => typeof item === "number")) {
       return h("div", { class: "fix-field", "data-field": path }, label, value.map((n, i) => stepper(n, (next) => (value[i] = next))));
     }
     if (Array.isArray(value) || (value && typeof value === "object")) {
       const keys = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
-      return h("fieldset", { class: "fix-field nested", "data-field": path }, h("legend", null, field.replaceAll("_", " ")), keys.map((key) => this.drawField(value, key, `${path}.${key}`, before)));
+      return h("fieldset", { class: "fix-field nested", "data-field": path }, h("legend", null, fieldName(field, value)), keys.map((key) => this.drawField(value, key, `${path}.${key}`, before)));
     }
     // Text; a field recorded empty (null: a Ballot's votes left for the tally) takes a
     // number when one is typed, and stays empty when nothing is.
@@ -187,9 +217,8 @@ export class Fixes {
   // (the recorded ones on), and any recorded card not among them.
   drawCards(holder, field, path, before) {
     const chosen = holder[field];
-    const player = this.form.event.player;
-    const hand = (before && before.view && before.view.hands && (before.view.hands[player] || {}).cards) || [];
-    const offered = [...new Set([...hand, ...chosen])];
+    const hand = handBefore(before, holder.player ?? this.form.event.player);
+    const offered = inOrder([...new Set([...hand, ...chosen])], before);
     return h(
       "div",
       { class: "fix-field", "data-field": path },
@@ -212,6 +241,36 @@ export class Fixes {
         ),
         hand.length ? null : h("input", { type: "text", value: chosen.join(" "), "aria-label": field, oninput: (e) => (holder[field] = e.target.value.split(/[\s,]+/).filter(Boolean)) }),
       ),
+    );
+  }
+
+  // One card (a bid): the cards the player held before the step, one of them on, and the
+  // card's code as text (for a card typed rather than tapped).
+  drawCard(holder, field, path, before) {
+    const chosen = holder[field];
+    const offered = inOrder([...new Set([...handBefore(before, holder.player ?? this.form.event.player), chosen])], before);
+    return h(
+      "div",
+      { class: "fix-field", "data-field": path },
+      h("span", { class: "field-name" }, fieldName(field, chosen)),
+      h(
+        "div",
+        { class: "choice-buttons" },
+        offered.map((code) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: `chip-button ${code === chosen ? "on" : ""}`,
+              "data-value": code,
+              "aria-pressed": String(code === chosen),
+              onclick: () => ((holder[field] = code), this.drawForm()),
+            },
+            cardLabel(code),
+          ),
+        ),
+      ),
+      h("input", { type: "text", class: "card-code", value: chosen, size: 4, "aria-label": `${fieldName(field, chosen)} (code)`, oninput: (e) => (holder[field] = e.target.value.trim()) }),
     );
   }
 }

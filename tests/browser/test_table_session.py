@@ -89,3 +89,49 @@ def test_a_play_tapped_with_no_network_says_it_waits_offline_then_is_recorded(ph
     expect(phone.locator("#net")).to_have_text("online")
     expect(phone.locator("#caption .description")).to_contain_text("Betty plays")
     expect(phone.locator("#turn")).to_have_text("Carl to act")
+
+
+def test_a_bid_card_is_fixed_by_tapping_the_card_the_player_really_showed(phone: Any, served: Any) -> None:
+    """presidential-bid.txt § play: “Each player chooses a card from their hand and shows it
+    simultaneously.” Fix step N on a round's bids offers each player's hand before the step,
+    in order, as cards to tap (a bid's card was a text field holding “2H” to retype), and the
+    fix recorded is the card tapped."""
+    match = served.create({"system": "bid", "preset": "table", "players": ["Al", "Betty", "Carl"]})
+    served.record(match, [
+        {"type": "DistrictRevealed", "district": "2C"},
+        {"type": "BidsRevealed", "bids": [{"player": "Al", "card": "2H"}, {"player": "Betty", "card": "3S"}, {"player": "Carl", "card": "4D"}]},
+    ])
+    open_record(phone, served, match)
+    phone.locator("#history-box summary").tap()
+    phone.locator('#history li[data-step="3"] button.fix-step').tap()
+    als = phone.locator('#fix-fields [data-field="bids.0.card"]')
+    expect(als.locator(".chip-button")).to_have_text(["2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "K♥", "A♥"])
+    expect(als.locator(".chip-button.on")).to_have_text(["2♥"])
+    als.locator('.chip-button[data-value="7H"]').tap()
+    expect(als.locator(".chip-button.on")).to_have_text(["7♥"])
+    phone.locator("#fix-send").tap()
+    settle(phone, 4)
+    expect(phone.locator("#ack")).to_have_text("✓ Recorded: Fix step 3 (step 4)")
+    with served.api() as client:
+        fixed = client.get(f"/matches/{match['match_id']}/events", params={"from": 4, "limit": 1}).json()["events"][0]["event"]
+    assert fixed["type"] == "EventAmended" and fixed["step"] == 3
+    assert fixed["event"]["bids"][0] == {"player": "Al", "card": "7H"}
+
+
+def test_a_play_is_fixed_among_the_hand_shown_in_order(phone: Any, served: Any) -> None:
+    """Fix step N on a President play offers the hand the player held before it as cards
+    to tap: in rank order, as the table shows a hand (they came in the order dealt)."""
+    match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "full"})
+    deck = [f"{rank}{suit}" for rank in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2") for suit in "SHDC"]
+    hands = {player: deck[seat::4] for seat, player in enumerate(["Betty", "Carl", "Dana", "Al"])}
+    assert hands["Betty"][:2] == ["AS", "KS"]
+    served.record(match, [
+        {"type": "CardsDealt", "dealer": "Al", "hands": hands},
+        {"type": "CardsPlayed", "player": "Betty", "cards": ["2S"]},
+    ])
+    open_record(phone, served, match)
+    phone.locator("#history-box summary").tap()
+    phone.locator('#history li[data-step="3"] button.fix-step').tap()
+    cards = phone.locator('#fix-fields [data-field="cards"] .chip-button')
+    expect(cards).to_have_text(["2♠", "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠", "A♠"])
+    expect(phone.locator('#fix-fields [data-field="cards"] .chip-button.on')).to_have_text(["2♠"])
