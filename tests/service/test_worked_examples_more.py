@@ -1322,3 +1322,33 @@ def test_mr_president_advertising_in_the_home_stretch_one_of_the_two_regions(cli
     refused(client, match, mr.Advertised(player="Carl", region="Eastern", drawn=4, ballots=[ballot("NY", "VP"), ballot("CA", "VP")]), "mrpresident.advertising.region")
     ok(client, match, advertise("Carl", "Eastern", 4, "NY", seal="VP"))
     assert state(client, match)["parties"]["Republican"]["campaign_record"]["NY"] == "V"
+
+
+@pytest.mark.parametrize(
+    "system, preset, count, rule",
+    [
+        pytest.param("president", "classic", 3, "president.classic.players", id="classic: _player_: 4-7 (not 3)"),
+        pytest.param("president", "classic", 8, "president.classic.players", id="classic: _player_: 4-7 (not 8)"),
+        pytest.param("president", "classic", 7, None, id="classic: seven play"),
+        pytest.param("president", "friday", 14, "president.friday.players", id="friday: 2-13 players (not 14)"),
+        pytest.param("president", "friday", 13, None, id="friday: thirteen play"),
+        pytest.param("president", "daifugo", 4, "president.daifugo.players", id="daifugo: five players (not 4)"),
+        pytest.param("bid", None, 4, "bid.players", id="bid: 2 or 3 (not 4)"),
+        pytest.param("bid", None, 3, None, id="bid: three play"),
+        pytest.param("mrpresident", None, 3, "mrpresident.players", id="mr-president: 2 or 4 (not 3)"),
+        pytest.param("mrpresident", None, 4, None, id="mr-president: four play"),
+    ],
+)
+def test_number_of_players_each_text_gives(client: TestClient, system: str, preset: str | None, count: int, rule: str | None) -> None:
+    """The players each text names: president-classic.md “_player_: 4-7”; president-friday.txt “2-13 players (ideally
+    4-8)”; docs/daifugo.md “five players”; presidential-bid.txt “NUMBER OF PLAYERS: 2 or 3, best with 3”;
+    mr-president.md “Number of players: 2 or 4”. A match outside them is refused at creation, citing the text."""
+    setup: dict[str, Any] = {"system": system, "players": [f"P{i}" for i in range(count)], "mode": "popular" if system == "mrpresident" else "full", "title": "players", "options": {}}
+    if preset is not None:
+        setup["preset"] = preset
+    reply = client.post("/matches", json=setup)
+    if rule is None:
+        assert reply.status_code == 201, reply.text
+    else:
+        assert reply.status_code == 422 and reply.json()["rule"]["id"] == rule, reply.text
+        assert reply.json()["rule"]["quote"]
