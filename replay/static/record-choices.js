@@ -207,7 +207,12 @@ export class Controls {
       for (const pick of choice.picks) filled[pick.field] = isList(pick) ? (isDice(pick) ? [] : preselect(pick)) : pick.among.length === 1 ? pick.among[0] : undefined;
       this.open = { index, filled, extra: startHints(choice) };
     }
-    if (redraw) this.actions.redraw();
+    if (redraw) {
+      this.actions.redraw();
+      // The composer is drawn after every choice: with many (a public hand's plays) it
+      // opens below the screen, so the tapped choice brings it into view.
+      if (this.open) document.querySelector("#actions .composer")?.scrollIntoView({ block: "nearest" });
+    }
   }
 
   // Open a choice with some picks already made (a renderer's taps on the table).

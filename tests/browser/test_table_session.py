@@ -135,3 +135,17 @@ def test_a_play_is_fixed_among_the_hand_shown_in_order(phone: Any, served: Any) 
     cards = phone.locator('#fix-fields [data-field="cards"] .chip-button')
     expect(cards).to_have_text(["2♠", "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠", "A♠"])
     expect(phone.locator('#fix-fields [data-field="cards"] .chip-button.on')).to_have_text(["2♠"])
+
+
+def test_a_play_tapped_among_many_brings_its_cards_and_play_button_into_view(phone: Any, served: Any) -> None:
+    """A public hand is counts, so every rank and count is offered (52 buttons for a classic
+    deck's leader). The composer for the tapped play is drawn after all of them: it opened
+    off the phone's screen, and a tap seemed to do nothing. The tap now brings it into view."""
+    match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "public"})
+    open_record(phone, served, match)
+    phone.locator('#actions button.choice[data-type="CardsDealt"]').first.tap()
+    settle(phone, 2)
+    assert phone.locator("#actions button.choice.opens").count() > 40
+    phone.locator("#actions button.choice.opens").first.tap()
+    expect(phone.locator("#actions .composer button.confirm")).to_be_in_viewport()
+    expect(phone.locator("#actions .composer .chip-button").first).to_be_in_viewport()
