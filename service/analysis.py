@@ -77,7 +77,7 @@ def match_notation(request: Request, match_id: FromPath[str]) -> Response[str]:
     log = app.log(match_id)
     _needs_everything(app, log, bearer(request))
     text = write_match([record.event for record in log.records], log.system.name, date=_date(log.created.meta.recorded_at))
-    return Response(text, media_type="text/plain; charset=utf-8")
+    return Response(text, media_type="text/plain")
 
 
 def _date(timestamp: float) -> str:

@@ -331,7 +331,7 @@ def guide_page(name: FromPath[str]) -> Response[str]:
         raise NotFound(f"there is no game system named {wanted!r} (known: {', '.join(sorted(domain.systems()))})")
     found = guide(wanted)
     if name.endswith(".md"):
-        return Response(markdown(found), media_type="text/markdown; charset=utf-8")
+        return Response(markdown(found), media_type="text/markdown")
     return Response(page(found), media_type=MediaType.HTML)
 
 
