@@ -42,7 +42,9 @@ function inOrder(codes, before) {
 }
 
 export class Fixes {
-  // page: { get(path), check(events, label), record(events, label), note(text), matchPath, frames(), players(), version() }
+  // page: { get(path), check(events, label), record(events, label), note(text), matchPath, frames(), players(), version(),
+  //         waiting() the last action queued (attempted once it may have reached the server),
+  //         withdraw(item) takes it back (false once it may have been sent) }
   constructor(page) {
     this.page = page;
     this.armed = null;
@@ -58,24 +60,43 @@ export class Fixes {
   // table must not undo). The last action is the last one tapped: what the service
   // recorded by itself right after it (a sealed round's reveal) goes with it, voided
   // first in the same request (else the service would record it again at once).
+  // An action tapped but not sent yet (it waits for the network) is the last one: it is
+  // taken back from the queue, with nothing recorded (no network needed).
   async undo() {
     const button = this.$("undo");
     if (!this.armed) {
+      const waiting = this.page.waiting();
+      if (waiting && waiting.attempted) return this.page.note(`“${waiting.label}” is being sent: undo it once it is recorded.`);
+      if (waiting) {
+        this.arm({ waiting }, `Tap again to take back “${waiting.label}” (not sent yet)`);
+        return;
+      }
       const target = await this.lastInEffect();
+      if (target === undefined) return; // the page already said why (no network)
       if (!target) return this.page.note("Nothing to undo.");
-      this.armed = target;
-      button.textContent = `Tap again to undo step ${target.step}: ${target.description}`;
-      button.classList.add("armed");
-      setTimeout(() => this.disarm(), CONFIRM_MS);
+      this.arm(target, `Tap again to undo step ${target.step}: ${target.description}`);
       return;
     }
     const target = this.armed;
     this.disarm();
+    if (target.waiting) {
+      if (this.page.withdraw(target.waiting)) return;
+      return this.page.note(`“${target.waiting.label}” may have reached the server already: tap Undo last again once it is recorded.`);
+    }
     const voids = [...target.after, target].map((entry) => ({ type: "EventVoided", step: entry.step, reason: "undone on the recording page" }));
     this.page.record(voids, `Undo step ${target.step} (${target.description})`);
   }
 
+  arm(target, text) {
+    this.armed = target;
+    this.$("undo").textContent = text;
+    this.$("undo").classList.add("armed");
+    clearTimeout(this.disarming);
+    this.disarming = setTimeout(() => this.disarm(), CONFIRM_MS);
+  }
+
   disarm() {
+    clearTimeout(this.disarming);
     this.armed = null;
     this.$("undo").textContent = "Undo last";
     this.$("undo").classList.remove("armed");
@@ -93,7 +114,7 @@ export class Fixes {
       return candidates.length ? { ...candidates[candidates.length - 1], after } : null;
     } catch {
       this.page.note("Undo needs the network to find the last action.");
-      return null;
+      return undefined;
     }
   }
 

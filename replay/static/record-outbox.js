@@ -99,8 +99,27 @@ export class Outbox {
     }
   }
 
+  // The last action queued, if any; `attempted` once it may have reached the server.
+  last() {
+    return this.items[this.items.length - 1] || null;
+  }
+
+  // Take back the last action queued, if it is `item` and was never sent (a request
+  // that got no reply may still have been recorded, so a sent one is not); true if done.
+  withdraw(item) {
+    if (this.last() !== item || item.attempted) return false;
+    this.items.pop();
+    this.save();
+    return true;
+  }
+
   // Send the head of the queue; false when the queue must wait.
   async send(item) {
+    // With no network at all (the browser says so) nothing leaves: the action stays
+    // unsent, and Undo last can still take it back.
+    if (!navigator.onLine) throw new NetworkDown("offline");
+    item.attempted = true; // from now on it may reach the server: it is not taken back
+    localStorage.setItem(this.storageKey, JSON.stringify(this.items));
     item.sentAt = performance.now(); // for the tap-to-acknowledgement breakdown
     const reply = await call(this.token, `${this.path}/events`, {
       method: "POST",
@@ -156,7 +175,7 @@ export class Outbox {
     });
     this.hooks.network(true);
     if (reply.status === 200) {
-      Object.assign(item, { expected: head, key: newKey(), recheck: false, tries: 0 });
+      Object.assign(item, { expected: head, key: newKey(), recheck: false, tries: 0, attempted: false });
       this.save();
       return true;
     }

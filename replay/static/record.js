@@ -69,6 +69,14 @@ const fixes = new Fixes({
   frames: () => page.frames,
   players: () => (page.summary ? page.summary.players : []),
   version: () => page.version,
+  waiting: () => outbox.last(),
+  withdraw: (item) => {
+    if (!outbox.withdraw(item)) return false;
+    $("ack").dataset.state = "idle";
+    $("ack").textContent = `Taken back: ${item.label} (it was never sent)`;
+    drawNetwork(!page.offline);
+    return true;
+  },
 });
 
 // An action typed in the notation's terse form (record-quick.js), recorded like a tap.

@@ -149,3 +149,35 @@ def test_a_play_tapped_among_many_brings_its_cards_and_play_button_into_view(pho
     phone.locator("#actions button.choice.opens").first.tap()
     expect(phone.locator("#actions .composer button.confirm")).to_be_in_viewport()
     expect(phone.locator("#actions .composer .chip-button").first).to_be_in_viewport()
+
+
+def test_undo_with_no_network_takes_back_a_tap_not_sent_and_never_says_nothing_to_undo(phone: Any, served: Any) -> None:
+    """README: “Undo last … record[s] corrections”; with no network the last action may be
+    one still waiting on the phone. Undo last takes it back from the queue (two taps, as
+    always), and nothing is recorded; with nothing waiting it says it needs the network (it
+    said “Nothing to undo.” with a whole step recorded, and could not take back a mis-tap
+    until the network came back and recorded it)."""
+    match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "full"})
+    open_record(phone, served, match)
+    phone.locator("#actions button.choice.deal").first.tap()
+    settle(phone, 2)
+    phone.context.set_offline(True)
+    phone.locator("#undo").tap()
+    expect(phone.locator("#explain .what")).to_have_text("Undo needs the network to find the last action.")
+    phone.locator("#explain .close").tap()
+    phone.locator("#actions button.choice.opens").first.tap()
+    label = phone.locator("#actions .composer h3").inner_text()
+    phone.locator("#actions .composer button.confirm").tap()
+    expect(phone.locator("#queue li")).to_have_count(1)
+    phone.locator("#undo").tap()
+    expect(phone.locator("#undo")).to_have_text(f"Tap again to take back “{label}” (not sent yet)")
+    phone.locator("#undo").tap()
+    expect(phone.locator("#queue")).to_be_hidden()
+    expect(phone.locator("#ack")).to_have_text(f"Taken back: {label} (it was never sent)")
+    expect(phone.locator("#turn")).to_have_text("Betty to act")
+    phone.context.set_offline(False)
+    expect(phone.locator("#net")).to_have_text("online")
+    phone.wait_for_timeout(300)  # a queue that still held the play would be sending it now
+    with served.api() as client:
+        assert client.get(f"/matches/{match['match_id']}/allowed", headers={"Authorization": f"Bearer {match['write_token']}"}).json()["version"] == 2
+    assert settle(phone) == 2
