@@ -44,7 +44,7 @@ function inOrder(codes, before) {
 export class Fixes {
   // page: { get(path), check(events, label), record(events, label), note(text), matchPath, frames(), players(), version(),
   //         waiting() the last action queued (attempted once it may have reached the server),
-  //         withdraw(item) takes it back (false once it may have been sent) }
+  //         withdraw(item) takes it back (false once it may have been sent), refused() why nothing can be recorded, if so }
   constructor(page) {
     this.page = page;
     this.armed = null;
@@ -64,6 +64,8 @@ export class Fixes {
   // taken back from the queue, with nothing recorded (no network needed).
   async undo() {
     const button = this.$("undo");
+    const refused = this.page.refused();
+    if (refused) return this.page.note(refused);
     if (!this.armed) {
       const waiting = this.page.waiting();
       if (waiting && waiting.attempted) return this.page.note(`“${waiting.label}” is being sent: undo it once it is recorded.`);

@@ -40,6 +40,7 @@ const page = {
   loading: null,
   again: false,
   offline: false, // no reply came to the last request (or the browser says so)
+  refused: null, // why the match cannot be recorded from this page (see refuse())
 };
 // Tap-to-acknowledgement times in ms (read by bench/tap_to_ack.py).
 window.recountTimings = [];
@@ -70,6 +71,7 @@ const fixes = new Fixes({
   players: () => (page.summary ? page.summary.players : []),
   version: () => page.version,
   waiting: () => outbox.last(),
+  refused: () => page.refused,
   withdraw: (item) => {
     if (!outbox.withdraw(item)) return false;
     $("ack").dataset.state = "idle";
@@ -146,12 +148,23 @@ function refusal(error) {
   return error.message;
 }
 
+// The page cannot record (no token, a token refused, no such match): it says why, and
+// offers nothing that would only be refused (typing, undo, fixes), nor follows the match.
+function refuse(message, status) {
+  page.refused = message;
+  notice(message);
+  if (status === 404) $("title").textContent = "No such match";
+  else if (!page.summary) $("title").textContent = "Nothing can be recorded here";
+  document.body.dataset.refused = "true";
+  pauseLive();
+}
+
 async function start() {
   if (!start.bound) bindControls();
   start.bound = true;
   drawQueue(); // actions kept from before a reload
   if (!token) {
-    notice("This page records with the match’s write token: open it from the link made when the match was created (…#token=…).");
+    refuse("This page records with the match’s write token: open it from the link made when the match was created (…#token=…).");
     return;
   }
   try {
@@ -163,11 +176,12 @@ async function start() {
     }
     drawHeading();
     await refresh();
+    if (page.refused) return;
     startLive();
     outbox.pump();
   } catch (error) {
     if (error instanceof NetworkDown) notice("No network: the page will load when it is back.");
-    else notice(refusal(error));
+    else refuse(refusal(error), error.status);
     if (error instanceof NetworkDown) setTimeout(start, 2000);
   }
 }
@@ -186,8 +200,11 @@ function refresh() {
         await catchUp();
       } while (page.again);
     } catch (error) {
-      if (!(error instanceof NetworkDown)) notice(refusal(error));
-      else drawNetwork(false);
+      if (!(error instanceof NetworkDown)) {
+        // A token refused (or a match gone) is final for this page; anything else is said.
+        if ([401, 403, 404].includes(error.status)) refuse(refusal(error), error.status);
+        else notice(refusal(error));
+      } else drawNetwork(false);
     } finally {
       page.loading = null;
     }
@@ -235,7 +252,7 @@ function resumeLiveLater() {
 }
 
 function startLive() {
-  if (!window.EventSource || live.source) return;
+  if (!window.EventSource || live.source || page.refused) return;
   const params = new URLSearchParams({ after: page.frames.length, token });
   const source = new EventSource(`${matchPath}/live?${params}`);
   live.source = source;

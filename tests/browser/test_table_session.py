@@ -181,3 +181,30 @@ def test_undo_with_no_network_takes_back_a_tap_not_sent_and_never_says_nothing_t
     with served.api() as client:
         assert client.get(f"/matches/{match['match_id']}/allowed", headers={"Authorization": f"Bearer {match['write_token']}"}).json()["version"] == 2
     assert settle(phone) == 2
+
+
+def test_a_recording_link_that_cannot_record_says_why_and_offers_nothing_that_would_be_refused(phone: Any, served: Any) -> None:
+    """A recording link with the wrong token, without its token, or for no match: the page
+    says why, offers no typing and no fixes, and Undo says why too (it answered “Undo needs
+    the network”); it follows nothing (its live stream was opened and refused with a 403),
+    and its heading is not left at “Loading…”."""
+    match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "full"})
+    live: list[str] = []
+    phone.on("request", lambda request: live.append(request.url) if "/live" in request.url else None)
+    phone.goto(f"{served.url}/record/{match['match_id']}")
+    expect(phone.locator("#notice")).to_contain_text("open it from the link made when the match was created")
+    expect(phone.locator("#title")).to_have_text("Nothing can be recorded here")
+    expect(phone.locator("#quick-line")).to_be_hidden()
+    phone.goto(f"{served.url}/record/{match['match_id']}#token=not-the-token")
+    phone.reload()  # a new fragment alone does not load the page again
+    expect(phone.locator("#notice")).to_contain_text("This link’s write token is not accepted for this match")
+    for control in ("#quick-line", "#history-box"):
+        expect(phone.locator(control)).to_be_hidden()
+    phone.locator("#undo").tap()
+    expect(phone.locator("#explain .what")).to_contain_text("This link’s write token is not accepted for this match")
+    phone.wait_for_timeout(300)
+    assert live == []
+    phone.goto(f"{served.url}/record/m_nosuchmatch#token=x")
+    expect(phone.locator("#title")).to_have_text("No such match")
+    expect(phone.locator("#notice")).to_have_text("There is no match “m_nosuchmatch”: check the link.")
+    expect(phone.locator("#quick-line")).to_be_hidden()
