@@ -21,7 +21,7 @@ from domain.protocol import MatchSetup, Perspective, Standings
 from service import access, bootstrap, checking, handlers
 from service.checking import Job
 from service.matchlog import MatchLog
-from service.results import Allowed, AppendResult, Checked, Created, DryRun
+from service.results import Allowed, AppendResult, Checked, Created, DryRun, MatchSummary
 from service.store import MatchStore
 
 __all__ = ["Allowed", "AppendResult", "Checked", "Created", "DryRun", "Recount", "request_hash"]
@@ -55,7 +55,7 @@ class Recount:
     def standings(self, match_id: str) -> Standings:
         return handlers.standings(self.services, match_id)
 
-    def summary(self, log: MatchLog) -> dict[str, Any]:
+    def summary(self, log: MatchLog) -> MatchSummary:
         return handlers.summary(log)
 
     def allowed(self, match_id: str, token: str | None) -> Allowed:

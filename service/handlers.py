@@ -23,7 +23,7 @@ from service import access, checking, tokens
 from service.checking import Job
 from service.errors import Malformed, NotFound
 from service.matchlog import MatchLog
-from service.results import Allowed, AppendResult, Checked, Created, DryRun
+from service.results import Allowed, AppendResult, Checked, Created, DryRun, MatchSummary
 from service.store import Meta
 
 if TYPE_CHECKING:
@@ -57,18 +57,17 @@ def standings(services: Services, match_id: str) -> Standings:
     return log.system.standings(log.state)
 
 
-def summary(log: MatchLog) -> dict[str, Any]:
-    created = log.created.event
-    return {
-        "id": log.stream,
-        "system": log.system.name,
-        "title": getattr(created, "title", ""),
-        "players": list(log.system.players(log.state)),
-        "version": log.version,
-        "finished": log.system.finished(log.state),
-        "created_at": log.created.meta.recorded_at,
-        "updated_at": log.records[-1].meta.recorded_at,
-    }
+def summary(log: MatchLog) -> MatchSummary:
+    return MatchSummary(
+        id=log.stream,
+        system=log.system.name,
+        title=getattr(log.created.event, "title", ""),
+        players=list(log.system.players(log.state)),
+        version=log.version,
+        finished=log.system.finished(log.state),
+        created_at=log.created.meta.recorded_at,
+        updated_at=log.records[-1].meta.recorded_at,
+    )
 
 
 def allowed(services: Services, match_id: str, token: str | None) -> Allowed:

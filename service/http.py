@@ -27,6 +27,7 @@ from service.claims import ClaimedPlacing, ClaimVerdict
 from service.errors import ErrorBody, Malformed, NotFound, RecountError
 from service.params import AppendRequest, AsParam, append_request, bearer, errors_documented, label, recount_of
 from service.readmodel import MatchIndex
+from service.results import MatchSummary
 from service.records import records_routes
 from service.analysis import analysis_routes
 from service.guide import guide_routes
@@ -103,23 +104,23 @@ def list_matches(
     request: Request,
     limit: Annotated[int, QueryParameter(ge=1, le=MATCHES_PAGE_MAX, description="at most this many matches")] = MATCHES_PAGE_DEFAULT,
     before: Annotated[str | None, QueryParameter(max_length=64, description="the id of the last match of the page before (from the `Link` header)")] = None,
-) -> Response[list[dict[str, Any]]]:
+) -> Response[list[MatchSummary]]:
     """The matches, newest first, a page at a time (a read model rebuilt from the stored
     events); the `Link` header holds the next page's address while there is one."""
-    rows = sorted(request.app.state.index.list(), key=lambda row: (row["created_at"], row["id"]), reverse=True)
+    rows = sorted(request.app.state.index.list(), key=lambda row: (row.created_at, row.id), reverse=True)
     start = 0
     if before is not None:
-        start = next((i + 1 for i, row in enumerate(rows) if row["id"] == before), -1)
+        start = next((i + 1 for i, row in enumerate(rows) if row.id == before), -1)
         if start < 0:
             raise NotFound(f"there is no match {before!r} to list the matches before")
     page = rows[start : start + limit]
     more = start + limit < len(rows)
-    headers = {"Link": f'</matches?limit={limit}&before={page[-1]["id"]}>; rel="next"'} if more else {}
+    headers = {"Link": f'</matches?limit={limit}&before={page[-1].id}>; rel="next"'} if more else {}
     return Response(page, headers=headers)
 
 
 @get("/matches/{match_id:str}", sync_to_thread=True, operation_id="getMatch", responses=errors_documented(404, 503))
-def match_summary(request: Request, match_id: FromPath[str]) -> dict[str, Any]:
+def match_summary(request: Request, match_id: FromPath[str]) -> MatchSummary:
     app = recount_of(request)
     return app.summary(app.log(match_id))
 

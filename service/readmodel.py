@@ -17,13 +17,13 @@ import json
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import sqlite_utils
 from eventsourcing.persistence import Notification
 
 import domain
 from service.app import Recount
+from service.results import MatchSummary
 from service.store import at_start_up
 
 PAGE = 5000
@@ -162,12 +162,14 @@ class MatchIndex(Projection):
             "update matches set version = ?, finished = ?, updated_at = ?, players = coalesce(?, first_players) where id = ? and version < ?", updates
         )
 
-    def list(self) -> list[dict[str, Any]]:
+    def list(self) -> list[MatchSummary]:
         self.catch_up()
         with self._lock:
             rows = list(self.db["matches"].rows_where(order_by="created_at desc"))
-        for row in rows:
-            del row["first_players"]
-            row["players"] = json.loads(row["players"])
-            row["finished"] = bool(row["finished"])
-        return rows
+        return [
+            MatchSummary(
+                id=row["id"], system=row["system"], title=row["title"], players=json.loads(row["players"]), version=row["version"],
+                finished=bool(row["finished"]), created_at=row["created_at"], updated_at=row["updated_at"],
+            )
+            for row in rows
+        ]

@@ -7,6 +7,20 @@ import msgspec
 from domain.protocol import Choice
 
 
+class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
+    """A match as `GET /matches` lists it and `GET /matches/{id}` answers: what is
+    played, by whom (those seated now), how far it has come."""
+
+    id: str
+    system: str
+    title: str
+    players: list[str]
+    version: int
+    finished: bool
+    created_at: float
+    updated_at: float
+
+
 class AppendResult(msgspec.Struct, frozen=True):
     match_id: str
     version: int

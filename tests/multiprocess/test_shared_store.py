@@ -71,7 +71,7 @@ def test_a_reader_in_one_process_sees_a_step_recorded_through_the_other(db_file:
         created = writing.create(setup)
         index = MatchIndex(reading, None)
         assert reading.log(created.match_id).version == 1
-        assert [m["version"] for m in index.list()] == [1]
+        assert [m.version for m in index.list()] == [1]
         heard: list[int] = []
         news = threading.Event()
 
@@ -85,7 +85,7 @@ def test_a_reader_in_one_process_sees_a_step_recorded_through_the_other(db_file:
         stop()
         assert heard[-1] == 2
         assert reading.log(created.match_id).version == 2
-        assert [m["version"] for m in index.list()] == [2]
+        assert [m.version for m in index.list()] == [2]
         # The reader's cached log was at version 2; its writer's expected_version 2 is current, not stale.
         writing.append(created.match_id, created.write_token, [msgspec.to_builtins(actions[1])], expected_version=2)
         assert reading.append(created.match_id, created.write_token, [msgspec.to_builtins(actions[2])], expected_version=3).version == 4

@@ -44,16 +44,16 @@ def test_the_index_lists_each_match_as_its_fold_summarizes_it_without_loading_on
             log = app.log(match.match_id)
             app.correct(match.match_id, match.write_token, log.version, reason="not played")
     expected = {match_id: summary_row(app, match_id) for match_id in ids}
-    assert [expected[i]["finished"] for i in ids] == [False, True, False]
+    assert [expected[i].finished for i in ids] == [False, True, False]
     # when the index is built, with loading a match forbidden
     monkeypatch.setattr(type(app.logs), "get", lambda *_: pytest.fail("the index loaded a match"))
     index = MatchIndex(app, None)
-    rows = {row["id"]: row for row in index.list()}
+    rows = {row.id: row for row in index.list()}
     # then each row is the match's summary
     assert rows == expected
     # and a rebuild from scratch gives the same rows
     index.rebuild()
-    assert {row["id"]: row for row in index.list()} == expected
+    assert {row.id: row for row in index.list()} == expected
 
 
 @pytest.mark.parametrize("index_scan", [False, True])
@@ -121,9 +121,9 @@ def test_the_index_lists_a_newcomer_once_they_join_and_not_once_their_joining_is
     # then the index lists the newcomer, as the fold does
     [row] = index.list()
     assert row == summary_row(app, created.match_id)
-    assert len(row["players"]) == len(match.setup.players) + 1
+    assert len(row.players) == len(match.setup.players) + 1
     # when the joining is voided, then the index lists the players the match began with again
     app.correct(created.match_id, created.write_token, app.log(created.match_id).version, reason="not joined")
     [row] = index.list()
     assert row == summary_row(app, created.match_id)
-    assert row["players"] == list(match.setup.players)
+    assert row.players == list(match.setup.players)
