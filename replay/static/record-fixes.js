@@ -63,7 +63,6 @@ export class Fixes {
   // An action tapped but not sent yet (it waits for the network) is the last one: it is
   // taken back from the queue, with nothing recorded (no network needed).
   async undo() {
-    const button = this.$("undo");
     const refused = this.page.refused();
     if (refused) return this.page.note(refused);
     if (!this.armed) {
