@@ -19,13 +19,11 @@ const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("
 const matchPath = `/matches/${encodeURIComponent(matchId)}`;
 const tokenKey = `recount.write.${matchId}`;
 
+// The link's token, else the one this phone kept; a link's token is kept once the
+// match accepts it (a wrong link does not replace a token that works).
 function readToken() {
   const fromAddress = new URLSearchParams(location.hash.slice(1)).get("token");
-  if (fromAddress) {
-    localStorage.setItem(tokenKey, fromAddress);
-    return fromAddress;
-  }
-  return localStorage.getItem(tokenKey) || "";
+  return fromAddress || localStorage.getItem(tokenKey) || "";
 }
 
 const token = readToken();
@@ -177,6 +175,7 @@ async function start() {
     drawHeading();
     await refresh();
     if (page.refused) return;
+    localStorage.setItem(tokenKey, token);
     startLive();
     outbox.pump();
   } catch (error) {

@@ -208,3 +208,18 @@ def test_a_recording_link_that_cannot_record_says_why_and_offers_nothing_that_wo
     expect(phone.locator("#title")).to_have_text("No such match")
     expect(phone.locator("#notice")).to_have_text("There is no match “m_nosuchmatch”: check the link.")
     expect(phone.locator("#quick-line")).to_be_hidden()
+
+
+def test_a_wrong_recording_link_does_not_replace_the_token_this_phone_records_with(phone: Any, served: Any) -> None:
+    """The phone keeps the write token it recorded with, so the bare /record/{id} address
+    works on it. A mistyped or wrong link opened once (refused) replaced that token, and
+    the bare address was refused from then on."""
+    match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "full"})
+    open_record(phone, served, match)
+    phone.goto(f"{served.url}/record/{match['match_id']}#token=not-the-token")
+    phone.reload()
+    expect(phone.locator("#notice")).to_contain_text("This link’s write token is not accepted for this match")
+    phone.goto(f"{served.url}/record/{match['match_id']}")
+    settle(phone, 1)
+    expect(phone.locator("#notice")).to_be_hidden()
+    expect(phone.locator("#actions button.choice.deal")).to_have_count(4)
