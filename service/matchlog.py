@@ -312,8 +312,14 @@ class MatchLog:
         why = f": {event.reason}" if event.reason else ""
         if isinstance(event, EventVoided):
             return f"correction: step {event.step} ({was}) did not happen{why}"
-        now = self.system.describe(self.state_at(event.step - 1), event.event, perspective=perspective)
-        return f"correction: at step {event.step}, {now} (not {was}){why}"
+        before = self.state_at(event.step - 1)
+        now = self.system.describe(before, event.event, perspective=perspective)
+        if now != was:
+            return f"correction: at step {event.step}, {now} (not {was}){why}"
+        # The words leave out what was corrected (a card's suit): name the fields that changed, as redacted for the perspective.
+        old, new = self.system.redact(before, target.event, perspective), self.system.redact(before, event.event, perspective)
+        shown = [f"{key} {_in_words(value)}, not {_in_words(old.get(key))}" for key, value in new.items() if value != old.get(key)]
+        return f"correction: at step {event.step}, {now}: {'; '.join(shown) if shown else '(a detail hidden from this view)'}{why}"
 
     def redact(self, record: Recorded, before: Any, perspective: Perspective) -> dict[str, Any]:
         """The event as `perspective` may see it."""
@@ -347,3 +353,10 @@ def refold_from(
         state = advance(system, state, step, event)
     last = events[-1][0] if events else base
     return at_step(system, state, last)
+
+
+def _in_words(value: Any) -> str:
+    """A field of an event as the words of a correction name it: a list as its items."""
+    if isinstance(value, list | tuple):
+        return ", ".join(_in_words(item) for item in value) or "none"
+    return "none" if value is None else str(value)

@@ -12,6 +12,7 @@ from domain.president.checks import CHECKS, check_every
 from domain.president.state import EVOLVERS, State
 from domain.president.cards import Deck
 from domain.president.events import ACTION_TYPES, Action, MatchCreated
+from domain.president.playing import plural
 from domain.president.presets import PRESETS, resolve
 from domain.president.ruleset import MODES
 from domain.president.rules import KNOWLEDGE, RULES_ARE_DATA, UNKNOWN_ACTION, rule
@@ -43,7 +44,7 @@ class President(SystemBase[State, Action]):
         if not low <= len(players) <= high:
             concept = "blind" if ruleset.blind else "too-few" if len(players) < low else "players"
             game = "Blind President" if ruleset.blind else "this ruleset"
-            raise IllegalAction(f"{len(players)} players: {game} is for {low} to {high}", rule(ruleset.text, concept))
+            raise IllegalAction(f"{plural(len(players), 'player')}: {game} is for {low} to {high}", rule(ruleset.text, concept))
         mode = setup.mode or "full"
         if mode not in MODES:
             raise IllegalAction(f"mode must be one of {', '.join(MODES)}, not {mode!r}", KNOWLEDGE)

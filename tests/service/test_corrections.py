@@ -95,3 +95,13 @@ def test_frames_show_the_mistake_then_its_correction(client: TestClient) -> None
     assert frames[3]["view"]["passed"] == ["Betty"] and frames[4]["view"]["passed"] == []
     assert "did not happen" in frames[4]["description"]
     assert [[p["player"], *p["cards"]] for p in frames[5]["view"]["trick"]] == [["Al", "4C"], ["Betty", "7H"]]
+
+
+def test_an_amendment_the_words_do_not_tell_apart_names_what_it_changed(client: TestClient) -> None:
+    """A play's words name its rank, not its suit: amending the 9 of hearts to the 9 of spades read
+    “at step 4, Betty plays a 9 (not Betty plays a 9)”, a correction that seemed to change nothing."""
+    match = public_match(client, played("Al", "4C"), played("Betty", "9H"))
+    amend = {"type": "EventAmended", "step": 4, "event": played("Betty", "9S"), "reason": "the other 9"}
+    assert post(client, match, [amend], expected=4).status_code == 201
+    described = client.get(f"/matches/{match['match_id']}/events").json()["events"][-1]["description"]
+    assert described == "correction: at step 4, Betty plays a 9: cards 9S, not 9H: the other 9", described

@@ -88,3 +88,11 @@ def _refusal(kit, action=None, **match):
 )
 def test_a_refusal_quotes_the_sentence_that_forbids_it(kit, match, action, rule_id):
     assert _refusal(kit, action, **match).id == rule_id
+
+
+@pytest.mark.parametrize("players, said", [(["Al"], "1 player: "), (["Al", "Betty"], "2 players: ")])
+def test_a_refused_number_of_players_is_counted_in_words(kit, players, said):
+    """classic header “_player_: 4-7”: the refusal counts the players given (it said “1 players”)."""
+    with pytest.raises(IllegalAction) as refused:
+        kit.new_match(preset="classic", players=players)
+    assert refused.value.what.startswith(said)
