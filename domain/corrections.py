@@ -107,18 +107,62 @@ def refold(
     """The state after `events` (from step 2, corrections included), folding the
     actions in effect; actions from step `check_from` on are checked again, and the
     first one the correction makes illegal is reported."""
-    state = system.initial(created)
+    return refold_from(system, 1, system.initial(created), events, check_from=check_from, describe=describe)
+
+
+def refold_from(
+    system: GameSystem,
+    base: int,
+    state: Any,
+    events: Sequence[tuple[int, msgspec.Struct]],
+    *,
+    check_from: int | None = None,
+    describe: Callable[[int], str] = str,
+) -> Any:
+    """`refold` from a known state: `state` is the fold of the events in effect up to
+    step `base`, so only those after it are folded (and from `check_from` on checked
+    again). An automatic record is folded `as_due`: the reveal recorded showed the bids
+    as committed then, so a bid amended rounds later needs no other correction."""
+    amended = amended_steps(events)
     for step, event in in_effect(events):
+        if step <= base:
+            continue
+        before = at_step(system, state, step - 1)
+        if step not in amended:
+            event = as_due(system, before, event)
         if check_from is not None and step >= check_from:
             try:
-                system.check(at_step(system, state, step - 1), event)
+                system.check(before, event)
             except IllegalAction as error:
                 raise IllegalAction(
                     f"this correction would make step {step} ({describe(step)}) illegal: {error.what}", error.rule
                 ) from None
-        state = advance(system, state, step, event)
-    last = events[-1][0] if events else 1
+        state = system.evolve(before, event)
+    last = events[-1][0] if events else base
     return at_step(system, state, last)
+
+
+def as_due(system: GameSystem, before: Any, recorded: msgspec.Struct) -> msgspec.Struct:
+    """The action folded where `recorded` was recorded after `before`: an automatic
+    record (of the type of the one event `follow_up` makes due there) is the due one.
+
+    docs/house-rules.md § Corrections: “What the rules make happen by themselves (a sealed
+    round's reveal) is, once an earlier step is corrected, what the rules make it from the
+    corrected record.” Not for a step an amendment rewrote (`amended_steps`): that is
+    the amendment's, checked as such."""
+    due = system.follow_up(before)
+    return due[0] if len(due) == 1 and type(due[0]) is type(recorded) else recorded
+
+
+def amended_steps(events: Iterable[tuple[int, msgspec.Struct]]) -> set[int]:
+    """The steps whose action in effect is an amendment's (as `in_effect` decides)."""
+    amended: set[int] = set()
+    for _, event in events:
+        if isinstance(event, EventVoided):
+            amended.discard(event.step)
+        elif isinstance(event, EventAmended):
+            amended.add(event.step)
+    return amended
 
 
 def check_target(correction: EventVoided | EventAmended, recorded: Sequence[msgspec.Struct]) -> None:

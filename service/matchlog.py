@@ -11,8 +11,7 @@ from typing import Any
 
 import msgspec
 
-from domain.corrections import EventAmended, EventVoided, advance, at_step, in_effect, is_correction, refold
-from domain.protocol import IllegalAction
+from domain.corrections import EventAmended, EventVoided, advance, is_correction, refold, refold_from
 from domain.protocol import EVERYONE, GameSystem, Perspective
 from service.errors import NotFound
 from service.history import DamagedStream, History
@@ -332,27 +331,6 @@ class MatchLog:
         if isinstance(event, EventVoided):
             return msgspec.to_builtins(event)
         return dict(self.system.redact(before, event, perspective))
-
-
-def refold_from(
-    system: GameSystem, base: int, state: Any, events: Sequence[tuple[int, msgspec.Struct]], *, check_from: int | None = None, describe: Any = str
-) -> Any:
-    """`domain.corrections.refold` from a known state: `state` is the fold of the
-    events in effect up to step `base`, so only those after it are folded (and from
-    `check_from` on checked again, with refold's words for the first refused)."""
-    for step, event in in_effect(events):
-        if step <= base:
-            continue
-        if check_from is not None and step >= check_from:
-            try:
-                system.check(at_step(system, state, step - 1), event)
-            except IllegalAction as error:
-                raise IllegalAction(
-                    f"this correction would make step {step} ({describe(step)}) illegal: {error.what}", error.rule
-                ) from None
-        state = advance(system, state, step, event)
-    last = events[-1][0] if events else base
-    return at_step(system, state, last)
 
 
 def _in_words(value: Any) -> str:

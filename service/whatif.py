@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from domain.corrections import advance, at_step, in_effect
+from domain.corrections import amended_steps, as_due, at_step, in_effect
 from domain.notation import setup_of
 from domain.protocol import GameSystem, IllegalAction, Rule, Standings
 
@@ -53,12 +53,16 @@ def replay_under(
         return WhatIf(legal=False, step=1, rule=refused.rule, error=refused.what, **answer)
     state = system.initial(other)
     last = 1
+    amended = amended_steps(recorded)
     for step, event in in_effect(recorded):
+        before = at_step(system, state, step - 1)
+        if step not in amended:
+            event = as_due(system, before, event)
         try:
-            system.check(at_step(system, state, step - 1), event)
+            system.check(before, event)
         except IllegalAction as refused:
             return WhatIf(legal=False, step=step, rule=refused.rule, error=refused.what, **answer)
-        state = advance(system, state, step, event)
+        state = system.evolve(before, event)
         last = step
     state = at_step(system, state, max(last, recorded[-1][0] if recorded else 1))
     return WhatIf(legal=True, standings=system.standings(state), recorded_standings=recorded_standings, **answer)

@@ -4,11 +4,13 @@ shows both the mistake and its correction."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from litestar.testing import TestClient
 
+from domain.protocol import EVERYONE
 from tests.conftest import open_recount
 from tests.service.test_api import PLAYERS, auth, post
 
@@ -105,3 +107,46 @@ def test_an_amendment_the_words_do_not_tell_apart_names_what_it_changed(client: 
     assert post(client, match, [amend], expected=4).status_code == 201
     described = client.get(f"/matches/{match['match_id']}/events").json()["events"][-1]["description"]
     assert described == "correction: at step 4, Betty plays a 9: cards 9S, not 9H: the other 9", described
+
+
+def test_a_sealed_bid_amended_rounds_later_is_shown_as_amended_by_its_reveal(client: TestClient, db_file: Path) -> None:
+    """docs/house-rules.md § Sealed bids: the bids are shown “each showing the card committed”, and the
+    service records that reveal by itself. A commit amended after later rounds was refused: the reveal still
+    showed the old card, and voiding the reveal left the round unrevealed under the next district
+    (“district K♣ is still up for bid”). In the corrected history the reveal shows the amended card."""
+    fixture = json.loads(Path("fixtures/bid/sealed-all-cards.json").read_text())
+    match = client.post("/matches", json=fixture["setup"]).json()
+    # steps 2-5: district K♣ up, Betty 2S, Cy AD, Al KH; step 6: the service's reveal (Cy wins); step 7: Q♣ up
+    events = fixture["events"]
+    assert post(client, match, [*events[:4], events[5]]).status_code == 201
+    assert client.get(f"/matches/{match['match_id']}/events").json()["events"][5]["automatic"] is True
+    before = client.get(f"/matches/{match['match_id']}/standings").json()
+    amend = {"type": "EventAmended", "step": 4, "event": {"type": "BidCommitted", "player": "Cy", "card": "3D"}, "reason": "the 3, not the ace"}
+    reply = post(client, match, [amend], expected=7)
+    assert reply.status_code == 201, reply.json()
+    assert reply.json()["version"] == 8  # the amendment alone: nothing else recorded
+
+    def won(view: dict[str, Any]) -> dict[str, int]:
+        return {row["player"]: row["districts_won"] for row in view["players"]}
+
+    def hand(view: dict[str, Any], player: str) -> list[str]:
+        return next(row["hand"] for row in view["players"] if row["player"] == player)
+
+    view = client.get(f"/matches/{match['match_id']}/state", headers=auth(match["write_token"])).json()["view"]
+    assert won(view) == {"Al": 1, "Betty": 0, "Cy": 0}  # the king of hearts beats the 3 of diamonds
+    assert "AD" in hand(view, "Cy") and "3D" not in hand(view, "Cy")
+    assert client.get(f"/matches/{match['match_id']}/standings").json() != before
+    # the history as it stood is kept: at step 6 Cy won with the ace
+    at_six = client.get(f"/matches/{match['match_id']}/state?step=6", headers=auth(match["write_token"])).json()["view"]
+    assert won(at_six) == {"Al": 0, "Betty": 0, "Cy": 1}
+    # what-if under the match's own rules replays the corrected history as the standings do
+    whatif = client.post(f"/matches/{match['match_id']}/what-if", json={"options": {}}, headers=auth(match["write_token"])).json()
+    assert whatif["legal"] is True, whatif
+    assert whatif["standings"] == whatif["recorded_standings"]
+    # and a replay from the store folds the same
+    fresh = open_recount(db_file)
+    try:
+        state = fresh.log(match["match_id"]).state
+        assert fresh.log(match["match_id"]).system.view(state, EVERYONE) == view
+    finally:
+        fresh.close()

@@ -92,25 +92,44 @@ def replay_agrees(client: TestClient, recount: Recount, match: dict[str, Any]) -
 # --- corrections of and around an automatic reveal ------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("given_", "correction"),
-    [
-        ("Betty's commit voided", [{"type": "EventVoided", "step": 4}]),
-        ("Betty's commit amended", [{"type": "EventAmended", "step": 4, "event": BETTY_JS}]),
-        ("Al's commit amended", [{"type": "EventAmended", "step": 3, "event": {**AL_KH, "card": "AH"}}]),
-    ],
-)
-def test_a_commit_the_service_s_reveal_shows_is_refused_alone_saying_how_to_correct_it(client: TestClient, recount: Recount, given_: str, correction: list[dict[str, Any]]) -> None:
+def test_a_commit_the_service_s_reveal_shows_voided_alone_is_refused_saying_how_to_correct_it(client: TestClient, recount: Recount) -> None:
     """docs/house-rules.md § Sealed bids: the bids are shown “each showing the card
-    committed”, so the reveal at step 5 pins the commits. The refusal cites that rule and
-    says the way out: the reveal was recorded by the service, void it first in the same
-    request (it gave no way out before: voiding the reveal alone re-recorded it)."""
+    committed”, so without Betty's commit the reveal at step 5 shows a bid nobody made. The
+    refusal cites that rule and says the way out: the reveal was recorded by the service,
+    void it first in the same request (it gave no way out before: voiding the reveal alone
+    re-recorded it)."""
     match = bid_match(client)
-    reply = post(client, match, correction)
+    reply = post(client, match, [{"type": "EventVoided", "step": 4}])
     assert reply.status_code == 422
     assert reply.json()["rule"]["id"] == "bid.sealed.reveal"
     assert "send a void of step 5 first, then this correction, in the same request" in reply.json()["error"]
     assert replay_agrees(client, recount, match) == 5
+
+
+@pytest.mark.parametrize(
+    ("given_", "amended", "player", "shown", "back"),
+    [
+        ("Betty's commit amended", {"type": "EventAmended", "step": 4, "event": BETTY_JS}, "Betty", "JS", "QS"),
+        ("Al's commit amended", {"type": "EventAmended", "step": 3, "event": {**AL_KH, "card": "AH"}}, "Al", "AH", "KH"),
+    ],
+)
+def test_a_commit_the_service_s_reveal_shows_amended_alone_is_what_the_reveal_shows(
+    client: TestClient, recount: Recount, given_: str, amended: dict[str, Any], player: str, shown: str, back: str
+) -> None:
+    """docs/house-rules.md § Sealed bids: “each showing the card committed”. The reveal is
+    the service's, made by that rule: in the corrected history it shows the amended card,
+    with nothing else to record (the amendment was refused, and voiding the reveal first
+    failed once another round had begun)."""
+    match = bid_match(client)
+    reply = post(client, match, [amended], expected=5)
+    assert reply.status_code == 201 and reply.json()["version"] == 6, reply.text
+    view = client.get(f"/matches/{match['match_id']}/state", headers=auth(match["write_token"])).json()["view"]
+    hand = next(row["hand"] for row in view["players"] if row["player"] == player)
+    assert shown not in hand and back in hand
+    assert replay_agrees(client, recount, match) == 6
+    # the round is over as the corrected reveal leaves it: the next district may be turned up
+    assert post(client, match, [UP_8], expected=6).json()["version"] == 7
+    assert replay_agrees(client, recount, match) == 7
 
 
 def test_a_correction_refused_for_another_step_than_the_reveal_gives_no_such_advice(client: TestClient, recount: Recount) -> None:
@@ -345,12 +364,15 @@ def test_a_snapshot_loaded_log_corrects_a_revealed_round_as_a_log_folded_from_th
     assert again.log(match.match_id).records.base == 5
     written = {"match_id": match.match_id, "write_token": match.write_token}
     with TestClient(app=create_app(again, MatchIndex(again, str(tmp_path / "index.sqlite")))) as client:
+        # the amendment alone: the service's reveal shows it in the corrected history
         alone = post(client, written, [{"type": "EventAmended", "step": 4, "event": BETTY_JS}])
-        assert alone.status_code == 422 and "send a void of step 5 first" in alone.json()["error"]
-        together = post(client, written, [{"type": "EventVoided", "step": 5}, {"type": "EventAmended", "step": 4, "event": BETTY_JS}])
-        assert together.status_code == 201 and together.json()["version"] == 8, together.text
-        assert stored(again, match.match_id)[-1] == (8, REVEAL_JS, True)
-        assert replay_agrees(client, again, written) == 8
+        assert alone.status_code == 201 and alone.json()["version"] == 6, alone.text
+        assert replay_agrees(client, again, written) == 6
+        # and the way of before, the reveal voided with it, records the reveal again
+        together = post(client, written, [{"type": "EventVoided", "step": 5}, {"type": "EventAmended", "step": 4, "event": BETTY_QS}])
+        assert together.status_code == 201 and together.json()["version"] == 9, together.text
+        assert stored(again, match.match_id)[-1] == (9, REVEAL, True)
+        assert replay_agrees(client, again, written) == 9
     again.close()
 
 
