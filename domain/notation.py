@@ -37,6 +37,8 @@ TAGS = ("System", "Preset", "Options", "Players", "Mode", "Title", "Date", "Boar
 _TAG_LINE = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _STEP = re.compile(r"^(\d+)\.\s+")
 _FALLBACK = re.compile(r"^([A-Z]\w*)\s*(\{.*\})$")
+_QUOTED = r'"(?:[^"\\]|\\.)*"'
+_SPACED = re.compile(rf"({_QUOTED})|\s+")
 
 
 class NotationError(ValueError):
@@ -52,6 +54,13 @@ class NotationError(ValueError):
 
 
 # -- shared parts of every system's notation ---------------------------------------------------------
+
+
+def single_spaced(text: str) -> str:
+    """`text` with every run of whitespace outside a quoted string as one space: a file
+    from a text editor separates words with tabs, non-breaking or repeated spaces, and a
+    line reads the same whichever (a card's quoted text keeps its own spacing)."""
+    return _SPACED.sub(lambda found: found.group(1) or " ", text).strip()
 
 
 def tokens(line: str) -> list[str]:
@@ -76,10 +85,13 @@ def player_by_prefix(players: Sequence[str], token: str) -> str:
 
 def leading_player(players: Sequence[str], line: str) -> tuple[str, str]:
     """The player a line starts with and the rest: a full name (the longest that fits,
-    so names with spaces work in the long form), else the first word as a prefix."""
+    so names with spaces work in the long form), else the first word as a prefix. The
+    line is read single-spaced, so a name's own spaces are compared the same way."""
+    line = single_spaced(line)
     for name in sorted(players, key=len, reverse=True):
-        if line.lower().startswith(name.lower()) and line[len(name) : len(name) + 1] in ("", " "):
-            return name, line[len(name) :].strip()
+        spaced = single_spaced(name)
+        if line.lower().startswith(spaced.lower()) and line[len(spaced) : len(spaced) + 1] in ("", " "):
+            return name, line[len(spaced) :].strip()
     first, _, rest = line.partition(" ")
     return player_by_prefix(players, first), rest.strip()
 
@@ -162,7 +174,7 @@ def write_line(system: GameSystem, state: Any, event: msgspec.Struct) -> str:
 def parse_line(system: GameSystem, state: Any, line: str) -> msgspec.Struct:
     """The event a line (long or terse, with or without its `N.` step) says, in
     `state` (the state before it). Raises NotationError naming the token at fault."""
-    text = _STEP.sub("", line.strip(), count=1).strip()
+    text = _STEP.sub("", single_spaced(line), count=1).strip()
     if not tokens(text):
         raise NotationError("the line is empty", text)
     event = from_json_line(system, text)
@@ -178,7 +190,6 @@ def _tag(name: str, value: str) -> str:
     return f"[{name} {json.dumps(value, ensure_ascii=False)}]"
 
 
-_QUOTED = r'"(?:[^"\\]|\\.)*"'
 _LISTED = re.compile(rf'\s*((?:{_QUOTED}|[^,"])*?)\s*(?:,|$)')
 
 
@@ -243,7 +254,7 @@ def places_in(result: str) -> dict[str, int] | None:
         return None
     places: dict[str, int] = {}
     for item in listed(result, "Result"):
-        name, _, place = item.rpartition(" ")
+        name, _, place = single_spaced(item).rpartition(" ")
         if not name or not place.isdigit():
             raise NotationError(f"a Result is 'Name place, …' or '*', not {result!r}", "Result")
         places[_unquoted(name, "Result")] = int(place)

@@ -1,0 +1,84 @@
+"""Game records written by other programs and by people with a text editor, imported as a
+stranger would bring them (docs/notation.md § Importing; docs/daifugo.md § The tournament
+log format): what the format promises reads the same however it is spaced, cased or
+encoded, and what it does not is a 4xx naming the line and the reason, recording nothing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from service import fixtures
+from service.app import Recount
+
+FIXTURES = {path.stem: path for path in fixtures.fixture_files()}
+QUOTED = r'"(?:[^"\\]|\\.)*"'
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def fixture_notation(client: TestClient, recount: Recount, stem: str) -> tuple[Any, str]:
+    """A fixture recorded here, and its notation file as the service writes it."""
+    created = fixtures.record(recount, fixtures.read(FIXTURES[stem]))
+    reply = client.get(f"/matches/{created.match_id}/notation", headers=auth(created.write_token))
+    assert reply.status_code == 200, reply.text
+    return created, reply.text
+
+
+def import_text(client: TestClient, text: str | bytes) -> Any:
+    body = text.encode() if isinstance(text, str) else text
+    return client.post("/imports/notation", content=body, headers={"Content-Type": "text/plain; charset=utf-8"})
+
+
+def events_of(client: TestClient, match_id: str, token: str) -> list[tuple[str, Any]]:
+    events: list[tuple[str, Any]] = []
+    start: int | None = 1
+    while start is not None:
+        page = client.get(f"/matches/{match_id}/events?from={start}&limit=1000", headers=auth(token)).json()
+        events += [(entry["type"], entry["event"]) for entry in page["events"] if entry["step"] > 1]
+        start = page["next_step"]
+    return events
+
+
+def placings_of(client: TestClient, match_id: str) -> list[tuple[str, int]]:
+    return [(p["player"], p["place"]) for p in client.get(f"/matches/{match_id}/standings").json()["placings"]]
+
+
+def head_and_body(text: str) -> tuple[str, list[str]]:
+    head, _, body = text.partition("\n\n")
+    return head, body.splitlines()
+
+
+def outside_quotes(line: str, change: Any) -> str:
+    """`change` applied to the parts of a line outside its quoted strings (a card's text)."""
+    return re.sub(rf"({QUOTED})|([^\"]+)", lambda found: found.group(1) or change(found.group(2)), line)
+
+
+def assert_same_match(client: TestClient, original: Any, reply: Any) -> dict[str, Any]:
+    assert reply.status_code == 201, reply.text
+    new = reply.json()
+    assert events_of(client, new["match_id"], new["write_token"]) == events_of(client, original.match_id, original.write_token)
+    assert placings_of(client, new["match_id"]) == placings_of(client, original.match_id)
+    return new
+
+
+@pytest.mark.parametrize("stem", ["classic-four-full", "two-player-popular", "three-player"])
+def test_words_separated_by_tabs_non_breaking_or_repeated_spaces_read_the_same(client: TestClient, recount: Recount, stem: str) -> None:
+    """docs/notation.md § Words shared by every system: “Words are separated by spaces or
+    commas”. A text editor's tab, a word processor's non-breaking space and an aligned
+    column's run of spaces are spaces too (a tab after the player's name was read as part
+    of the name: “'Dana\\tdeals:…' is not a player here”)."""
+    original, text = fixture_notation(client, recount, stem)
+    head, body = head_and_body(text)
+    separators = ["\t", "\u00a0", "   ", " \t "]
+    written = [
+        outside_quotes(line, lambda part, i=i: part.replace(" ", separators[i % len(separators)]))
+        for i, line in enumerate(body)
+    ]
+    assert_same_match(client, original, import_text(client, head + "\n\n" + "\n".join(written) + "\n"))
