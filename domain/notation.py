@@ -29,6 +29,7 @@ from typing import Any, Union
 import msgspec
 
 import domain
+from domain.cards import symbols_as_letters
 from domain.corrections import advance, check_target, correction_types, is_correction, refold
 from domain.protocol import GameSystem, IllegalAction, MatchSetup, event_tag
 
@@ -39,6 +40,10 @@ _STEP = re.compile(r"^(\d+)\.\s+")
 _FALLBACK = re.compile(r"^([A-Z]\w*)\s*(\{.*\})$")
 _QUOTED = r'"(?:[^"\\]|\\.)*"'
 _SPACED = re.compile(rf"({_QUOTED})|\s+")
+_SUIT_FIRST = re.compile(r"^([CDHS])(10|[2-9TJQKA])$", re.IGNORECASE)
+_TEN = re.compile(r"^T(?=[CDHS]$)", re.IGNORECASE)
+# What people and other programs write for a joker, when the deck holds one kind.
+JOKER_WORDS = ("jk", "joker", "jo", "\U0001f0cf")
 
 
 class NotationError(ValueError):
@@ -61,6 +66,18 @@ def single_spaced(text: str) -> str:
     from a text editor separates words with tabs, non-breaking or repeated spaces, and a
     line reads the same whichever (a card's quoted text keeps its own spacing)."""
     return _SPACED.sub(lambda found: found.group(1) or " ", text).strip()
+
+
+def card_as_written(token: str) -> str:
+    """A card of the standard deck as other programs and people write it, as its code: a
+    suit symbol for its letter (`K♠`, `♥10`), the suit before the rank (`SK`, `H10`), `T`
+    for 10 (`TH`, `t♥`). Other text comes back as it is (letters and digits are never
+    both a rank and a suit, so the suit-first form is never another card's code)."""
+    text = symbols_as_letters(token)
+    found = _SUIT_FIRST.match(text)
+    if found:
+        text = found.group(2) + found.group(1)
+    return _TEN.sub("10", text)
 
 
 def tokens(line: str) -> list[str]:

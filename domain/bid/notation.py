@@ -14,7 +14,7 @@ from domain.bid.board import DEFAULT_BOARD
 from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed, MatchCreated
 from domain.bid.ruleset import PRESETS
 from domain.bid.state import BidState
-from domain.notation import NotationError, player_by_prefix, tokens
+from domain.notation import NotationError, card_as_written, player_by_prefix, tokens
 from domain.protocol import MatchSetup
 
 
@@ -49,7 +49,8 @@ def _players(state: BidState) -> list[str]:
 
 
 def _card(token: str) -> str:
-    code = token.upper()
+    """A card in any case, or as other programs write one (K♠, ♥10, SK, TH: `card_as_written`)."""
+    code = card_as_written(token).upper()
     if len(code) < 2 or code[-1] not in "CDHS":
         raise NotationError(f"{token!r} is not a card (a rank and a suit: 9h, 10d, kc)", token)
     return code

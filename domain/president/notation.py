@@ -22,7 +22,8 @@ from __future__ import annotations
 import msgspec
 
 from domain.cards import JOKER, SUITS
-from domain.notation import NotationError, leading_player, number, options_differing, player_by_prefix, tokens
+from domain.notation import JOKER_WORDS, NotationError, card_as_written, leading_player, number, options_differing, player_by_prefix, tokens
+from domain.president.cards import code_format, meant
 from domain.president.events import (
     CardDrawn,
     CardsDealt,
@@ -104,13 +105,21 @@ def write(state: State, event: msgspec.Struct) -> str:
 
 
 def card(state: State, token: str) -> str:
-    """A card code of the match's deck, typed in any case (9c, 0ra, jk)."""
+    """A card code of the match's deck, typed in any case (9c, 0ra), or as other programs
+    write a standard card (K♠, ♥10, SK, TH: `card_as_written`); a joker as `jk` or `joker`
+    when the deck holds one."""
     if token in state.deck.rank:
         return token
-    found = [code for code in state.deck.rank if code.lower() == token.lower()]
-    if len(found) == 1:
-        return found[0]
-    raise NotationError(f"{token!r} is not a card of this deck (e.g. {', '.join(list(state.deck.rank)[:4])})", token)
+    for written in dict.fromkeys((token, card_as_written(token))):
+        code = meant(written, state.deck)
+        if code is not None:
+            return code
+    jokers = [code for code, rank in state.deck.rank.items() if rank == JOKER]
+    if token.lower() in JOKER_WORDS and len(jokers) == 1:
+        return jokers[0]
+    if token.lower() in JOKER_WORDS and jokers:
+        raise NotationError(f"{token!r}: which joker? this deck has {', '.join(jokers)}", token)
+    raise NotationError(f"{token!r} is not a card of this deck ({code_format(state.deck)})", token)
 
 
 def _seated(state: State) -> list[str]:
@@ -178,9 +187,9 @@ def _joker_as(state: State, token: str) -> str:
     """What a Joker stands for (docs/daifugo.md), in any case: a card of the deck (5h), a rank alone for five of a
     kind (7), or the rank past either end of a sequence with its suit (-s below the lowest rank, +s above the highest)."""
     lowered = token.lower()
-    found = [code for code in state.deck.rank if code.lower() == lowered]
-    if len(found) == 1:
-        return found[0]
+    found = meant(card_as_written(token), state.deck)
+    if found is not None:
+        return found
     ranks = {rank.lower(): rank for rank in state.ruleset.ranks if rank != JOKER}
     if lowered in ranks:
         return ranks[lowered]

@@ -82,3 +82,46 @@ def test_words_separated_by_tabs_non_breaking_or_repeated_spaces_read_the_same(c
         for i, line in enumerate(body)
     ]
     assert_same_match(client, original, import_text(client, head + "\n\n" + "\n".join(written) + "\n"))
+
+
+STANDARD_CARD = re.compile(r"(?<![\w\"])(10|[2-9JQKA])([CDHS])(?![\w\"])")
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def as_others_write(line: str, index: int) -> str:
+    """A line's cards as other programs and people write them, a different way a line:
+    suit symbols after or before the rank, the suit first, T for ten, any case."""
+    styles = [
+        lambda rank, suit: rank + SYMBOLS[suit],
+        lambda rank, suit: SYMBOLS[suit] + rank,
+        lambda rank, suit: suit + rank,
+        lambda rank, suit: ("T" if rank == "10" else rank) + suit,
+        lambda rank, suit: ("t" if rank == "10" else rank.lower()) + SYMBOLS[suit],
+        lambda rank, suit: suit.lower() + ("T" if rank == "10" else rank),
+    ]
+    style = styles[index % len(styles)]
+    return outside_quotes(line, lambda part: STANDARD_CARD.sub(lambda found: style(found.group(1), found.group(2)), part))
+
+
+@pytest.mark.parametrize("stem", ["classic-four-full", "friday-three-public", "three-player", "sealed-all-cards"])
+def test_cards_written_with_suit_symbols_suit_first_or_t_for_ten_read_as_their_codes(client: TestClient, recount: Recount, stem: str) -> None:
+    """docs/notation.md § President: “Cards are the deck's codes in any case”. Other programs
+    and people write a standard card as `K♠`, `♥10`, `SK` or `TH`; each is the one card it
+    can only mean (it was refused: “'Q♥' is not a card of this deck”)."""
+    original, text = fixture_notation(client, recount, stem)
+    head, body = head_and_body(text)
+    written = [as_others_write(line, i) for i, line in enumerate(body)]
+    assert written != body
+    assert_same_match(client, original, import_text(client, head + "\n\n" + "\n".join(written) + "\n"))
+
+
+def test_a_joker_written_jk_or_joker_is_the_deck_s_one_joker(client: TestClient, recount: Recount) -> None:
+    """docs/notation.md § President: cards in any case, `jk` among them; docs/daifugo.md § The
+    rules: “53 cards: 3 … K, A, 2 and one Joker”. With one Joker in the deck, `jk`,
+    `Joker` and `JK1` are the same card (`jk` was refused though the doc names it)."""
+    original, text = fixture_notation(client, recount, "daifugo-uecda")
+    head, body = head_and_body(text)
+    spellings = iter(["jk", "Joker", "JOKER", "jk1"] * len(body))
+    written = [line if "{" in line else re.sub(r"\bJK1\b", lambda _: next(spellings), line) for line in body]
+    assert written != body
+    assert_same_match(client, original, import_text(client, head + "\n\n" + "\n".join(written) + "\n"))
