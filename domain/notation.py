@@ -35,9 +35,12 @@ from domain.protocol import GameSystem, IllegalAction, MatchSetup, event_tag
 
 # Tags in the order they are written; Options and Board are JSON, Players a list.
 TAGS = ("System", "Preset", "Options", "Players", "Mode", "Title", "Date", "Board", "Result")
-_TAG_LINE = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
-_STEP = re.compile(r"^(\d+)\.\s+")
-_FALLBACK = re.compile(r"^([A-Z]\w*)\s*(\{.*\})$")
+_TAG_LINE = re.compile(r'^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+# A line's step, `12. ` or as PGN numbers its moves, `12.` glued to the action.
+_STEP = re.compile(r"^(\d+)\.\s*")
+_FALLBACK = re.compile(r"^([A-Za-z]\w*)\s*(\{.*\})$")
+# Tags whose value is a name the service knows (`president`, `classic`, `full`): read in any case.
+_NAMED_TAGS = ("System", "Preset", "Mode")
 _QUOTED = r'"(?:[^"\\]|\\.)*"'
 _SPACED = re.compile(rf"({_QUOTED})|\s+")
 _SUIT_FIRST = re.compile(r"^([CDHS])(10|[2-9TJQKA])$", re.IGNORECASE)
@@ -148,6 +151,7 @@ def from_json_line(system: GameSystem, line: str) -> msgspec.Struct | None:
         return None
     tag, body = match.groups()
     types = {event_tag(t): t for t in (*system.action_types, *correction_types(system))}
+    tag = next((known for known in types if known.lower() == tag.lower()), tag)
     if tag not in types:
         raise NotationError(f"{tag!r} is not an event of {system.name} (known: {', '.join(types)})", tag)
     try:
@@ -316,6 +320,7 @@ def parse_header(lines: Sequence[tuple[int, str]]) -> tuple[MatchSetup, dict[str
         if match is None:
             raise NotationError(f"a header line is [Name \"value\"], not {line!r}", line, number_)
         name, raw = match.groups()
+        name = next((known for known in TAGS if known.lower() == name.lower()), name)
         if name not in TAGS:
             raise NotationError(f"{name!r} is not a tag (known: {', '.join(TAGS)})", name, number_)
         if name in tags:
@@ -325,24 +330,44 @@ def parse_header(lines: Sequence[tuple[int, str]]) -> tuple[MatchSetup, dict[str
         except ValueError as error:
             raise NotationError(f"the {name} tag's value is not a JSON string: {error}", name, number_) from None
         at[name] = number_
+        if name in _NAMED_TAGS:
+            tags[name] = tags[name].strip().lower()
     for needed in ("System", "Players"):
         if needed not in tags:
             raise NotationError(f"the header has no {needed} tag", needed)
+    json_values: dict[str, Any] = {}
+    for name in ("Options", "Board"):
+        try:
+            json_values[name] = json.loads(tags[name]) if tags.get(name) else None
+        except ValueError as error:
+            raise NotationError(f"the {name} tag is not JSON: {error}", name, at[name]) from None
     try:
-        options = json.loads(tags["Options"]) if tags.get("Options") else {}
-        board = json.loads(tags["Board"]) if tags.get("Board") else None
-    except ValueError as error:
-        raise NotationError(f"the Options or Board tag is not JSON: {error}", "Options") from None
-    players = listed(tags["Players"], "Players")
+        players = listed(tags["Players"], "Players")
+    except NotationError as error:
+        raise NotationError(error.message, "Players", at["Players"]) from None
     try:
         setup = msgspec.convert(
-            {"system": tags["System"], "players": players, "preset": tags.get("Preset") or None, "options": options,
-             "mode": tags.get("Mode") or None, "title": tags.get("Title", ""), "board": board},
+            {"system": tags["System"], "players": players, "preset": tags.get("Preset") or None,
+             "options": json_values["Options"] or {}, "mode": tags.get("Mode") or None, "title": tags.get("Title", ""),
+             "board": json_values["Board"]},
             MatchSetup,
         )
     except msgspec.ValidationError as error:
-        raise NotationError(f"the header does not make a setup: {error}", "Players") from None
+        # msgspec names the field at fault (`$.options`): the tag that gave it.
+        field = re.search(r"\$\.(\w+)", str(error))
+        tag = next((name for name in TAGS if field and name.lower() == field.group(1)), "Players")
+        raise NotationError(f"the {tag} tag does not make a setup: {error}", tag, at.get(tag, 0)) from None
     return setup, tags, at
+
+
+def _header_refused(error: IllegalAction, tags: dict[str, str], at: dict[str, int]) -> NotationError:
+    """A setup the rules refuse (too few players, no such preset, a mode the game does
+    not have), named by the tag that gave it: the rule's id says which."""
+    parts = error.rule.id.split(".")
+    tag = "Preset" if "no preset" in error.what else next((name for name in TAGS if name.lower() in parts), None)
+    tag = tag or ("Mode" if "mode" in error.what else "Options")
+    missing = "" if tag in tags else f" (the header has no {tag} tag)"
+    return NotationError(f"the header does not make a match{missing}: {error}", tag, at.get(tag, 0))
 
 
 def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
@@ -355,8 +380,11 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
     head = [(n, line) for n, line in numbered if line.startswith("[")]
     body = [(n, line) for n, line in numbered if not line.startswith("[")]
     setup, tags, tag_lines = parse_header(head)
-    system = domain.find(setup.system)
-    created = system.start(setup)
+    try:
+        system = domain.find(setup.system)
+        created = system.start(setup)
+    except IllegalAction as error:
+        raise _header_refused(error, tags, tag_lines) from None
     state = system.initial(created)
     recorded: list[tuple[int, msgspec.Struct]] = []
 

@@ -125,3 +125,50 @@ def test_a_joker_written_jk_or_joker_is_the_deck_s_one_joker(client: TestClient,
     written = [line if "{" in line else re.sub(r"\bJK1\b", lambda _: next(spellings), line) for line in body]
     assert written != body
     assert_same_match(client, original, import_text(client, head + "\n\n" + "\n".join(written) + "\n"))
+
+
+def test_a_header_and_steps_written_loosely_read_the_same(client: TestClient, recount: Recount) -> None:
+    """docs/notation.md § Grammar: a header of `[Name "value"]` tags, a line with its
+    step or without. A tag's name or a system's, preset's or mode's in another case
+    (`[system "President"]`), spaces inside the brackets, the tags in another order, the
+    step glued to its action as PGN writes moves (`3.Al plays 4C`) and a `Tag {json}`
+    line's tag in another case all read the same (each was refused: “'system' is not a
+    tag”, “'3.Al' is not a player here”)."""
+    original, text = fixture_notation(client, recount, "daifugo-uecda")
+    head, body = head_and_body(text)
+    tags = head.splitlines()
+    loose = [re.sub(r'^\[(\w+) "(\w+)"\]$', lambda found: f'[ {found.group(1).lower()}  "{found.group(2).title()}" ]', tag) for tag in tags]
+    assert loose != tags
+    steps = [re.sub(r"^(\d+)\. ", r"\1.", line) for line in body]
+    steps = [re.sub(r"^(\d+\.)CardsDealt ", r"\1cardsdealt", line) for line in steps]
+    assert any(line.startswith("2.cardsdealt{") for line in steps)
+    assert_same_match(client, original, import_text(client, "\n".join(reversed(loose)) + "\n\n" + "\n".join(steps) + "\n"))
+
+
+@pytest.mark.parametrize(
+    ("change", "tag", "said"),
+    [
+        (lambda head: head.replace('[Preset "classic"]', '[Preset "classik"]'), "Preset", "there is no preset 'classik'"),
+        (lambda head: head.replace('[Players "Al, Betty, Carl, Dana"]', '[Players "Al, Betty"]'), "Players", "2 players"),
+        (lambda head: head.replace('[Mode "full"]', '[Mode "open"]'), "Mode", "mode"),
+        (lambda head: head.replace('[Mode "full"]', '[Options "{\\"deck\\": 52"]'), "Options", "not JSON"),
+        (lambda head: head.replace('[Mode "full"]', '[Options "[1, 2]"]'), "Options", "Expected `object`"),
+        (lambda head: head.replace('[System "president"]', '[System "presidents"]'), "System", "no game system named 'presidents'"),
+    ],
+    ids=["unknown preset", "too few players", "unknown mode", "options not JSON", "options not an object", "unknown system"],
+)
+def test_a_header_the_rules_refuse_names_its_tag_s_line(client: TestClient, recount: Recount, change: Any, tag: str, said: str) -> None:
+    """president-classic.md § header: “_player_: 4-7”; docs/house-rules.md § Recording: a
+    match has one of the presets and modes of its game. A header that makes no match is a
+    422 naming the line of the tag at fault and why (it named no line), and records nothing."""
+    _, text = fixture_notation(client, recount, "classic-four-full")
+    head, body = head_and_body(text)
+    written = change(head)
+    assert written != head
+    line = next(n for n, tag_line in enumerate(written.splitlines(), start=1) if tag_line.startswith(f"[{tag} "))
+    before = recount.store.head()
+    reply = import_text(client, written + "\n\n" + "\n".join(body) + "\n")
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"] == {"token": tag, "line": line}
+    assert reply.json()["error"].startswith(f"line {line}: ") and said in reply.json()["error"]
+    assert recount.store.head() == before
