@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 const matchPath = `/matches/${encodeURIComponent(matchId)}`;
 const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
-const claims = { confirmations: null, disputes: [] };
+const claims = { confirmations: null, disputes: [], reading: false };
 
 async function api(path, options = {}) {
   const headers = token() ? { Authorization: `Bearer ${token()}` } : {};
@@ -84,4 +84,13 @@ $("confirm").addEventListener("click", confirm);
 new MutationObserver(draw).observe($("position"), { childList: true, characterData: true, subtree: true });
 $("slider").addEventListener("input", draw);
 window.addEventListener("hashchange", load);
+// A match followed live that ends on the page: its standings turn final there (replay-frames.js
+// marks the heading's status "finished"), and so do the confirmations, read again once.
+new MutationObserver(() => {
+  const status = $("subtitle").querySelector(".status");
+  if (status && status.textContent === "finished" && claims.confirmations && !claims.confirmations.final && !claims.reading) {
+    claims.reading = true;
+    load().finally(() => (claims.reading = false));
+  }
+}).observe($("subtitle"), { childList: true, characterData: true, subtree: true });
 load();

