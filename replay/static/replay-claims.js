@@ -53,7 +53,7 @@ function disputeItem(dispute) {
     { class: verdict.agree ? "dispute agrees" : "dispute differs" },
     h("span", { class: "claimant" }, `${dispute.player} claims ${claimed}: `),
     h("span", { class: "verdict" }, verdict.message),
-    verdict.step ? [" ", h("a", { href: stepHref(verdict.step), class: "verdict-step" }, `see step ${verdict.step}`)] : null,
+    verdict.step ? [" ", h("a", { href: stepHref(verdict.step), class: "verdict-step", "data-step": verdict.step }, `see step ${verdict.step}`)] : null,
   );
 }
 

@@ -1,6 +1,6 @@
 // The replay page's controls: first, back, play or pause, forward, last, the slider,
 // the steps' links, the perspective, the token, and the keys that do the same.
-import { $, replay, setAddress, token } from "/static/replay-state.js";
+import { $, askedStep, replay, setAddress, stepHref, token, wanted } from "/static/replay-state.js";
 import { drawTokenButton, show } from "/static/replay-view.js";
 import { loadFrames } from "/static/replay-frames.js";
 
@@ -26,6 +26,18 @@ function pause() {
   $("play").setAttribute("aria-label", "Play");
 }
 
+// A step tapped in the list of steps, the standings or a dispute's verdict. It is a place in
+// the history, so Back returns to the step the reader left (stepping through is not: Back
+// would have to undo every step). On a phone those lists lie below the board: the board is
+// brought into view, or the tap would seem to change only the standings being read.
+function jump(target) {
+  pause();
+  if (target !== replay.step) history.pushState(null, "", stepHref(target));
+  show(target);
+  const caption = $("caption").getBoundingClientRect();
+  if (caption.top < 0 || caption.bottom > window.innerHeight) $("caption").scrollIntoView({ block: "start" });
+}
+
 function step(by) {
   pause();
   show(replay.step + by);
@@ -38,15 +50,22 @@ export function bindControls() {
   $("last").onclick = () => (pause(), show(replay.frames.length));
   $("play").onclick = play;
   $("slider").oninput = (event) => (pause(), show(Number(event.target.value)));
-  for (const list of [$("events"), $("standings")]) {
+  for (const list of [$("events"), $("standings"), $("disputes")]) {
     list.addEventListener("click", (event) => {
       const link = event.target.closest("a[data-step]");
       if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
       event.preventDefault();
-      pause();
-      show(Number(link.dataset.step));
+      jump(Number(link.dataset.step));
     });
   }
+  // Back and Forward after a jump: the step (and the perspective) the address names.
+  window.addEventListener("popstate", () => {
+    pause();
+    if ($("as").value !== wanted()) {
+      $("as").value = wanted();
+      loadFrames();
+    } else show(askedStep() || replay.frames.length);
+  });
   $("as").onchange = (event) => {
     pause();
     setAddress({ as: event.target.value });

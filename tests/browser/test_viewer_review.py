@@ -40,3 +40,29 @@ def test_a_player_who_watched_the_match_end_live_is_offered_to_confirm_it(page: 
     expect(button).to_be_visible()
     button.click()
     expect(page.locator("#confirmed")).to_have_text("confirmed by 1 of 3 (Al)")
+
+
+def test_a_step_tapped_in_the_standings_on_a_phone_is_shown_and_back_returns_to_the_end(browser: Any, served: Any) -> None:
+    # On a phone the standings lie far below the board: a tap on "decided at step 152" must bring
+    # the board of that step into view (else only the standings being read change), and Back
+    # return to the final standings the reader left, not out of the replay.
+    created = served.matches["president/classic-four-full"]
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    try:
+        page.goto(f"{served.url}/")
+        page.goto(f"{served.url}/view/{created.match_id}?step=323")
+        expect(page.locator("#standings-title")).to_have_text("Final standings")
+        page.locator('#standings a[data-step="152"]').first.click()
+        expect(page.locator("#caption .step-no")).to_have_text("Step 152")
+        expect(page.locator("#caption")).to_be_in_viewport()
+        expect(page.locator("#standings-title")).to_have_text("Standings after step 152")
+        page.go_back()
+        expect(page).to_have_url(re.compile(rf"/view/{created.match_id}\?step=323$"))
+        expect(page.locator("#caption .step-no")).to_have_text("Step 323")
+        expect(page.locator("#standings-title")).to_have_text("Final standings")
+        page.go_forward()
+        expect(page.locator("#caption .step-no")).to_have_text("Step 152")
+    finally:
+        context.close()
