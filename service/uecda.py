@@ -29,7 +29,7 @@ import msgspec
 from domain.president import SYSTEM
 from domain.president.events import CardsDealt, CardsExchanged, MatchEnded
 from domain.president.state import State
-from domain.protocol import IllegalAction, MatchSetup
+from domain.protocol import TITLE_MAX, IllegalAction, MatchSetup
 
 from service.uecda_log import Game, LogError, decode, move, read_game, split_log
 
@@ -117,7 +117,11 @@ def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, adv
     except (LogError, OSError, UnicodeDecodeError) as error:
         say(f"{path}: not imported: {error}")
         return 1
-    setup = MatchSetup(system="president", players=players, preset="daifugo", mode="full", title=f"UECda log {path.name}")
+    setup = MatchSetup(system="president", players=players, preset="daifugo", mode="full", title=_title(path))
+    unfit = _unfit_name(players)
+    if unfit is not None:
+        say(f"{path}: not imported: {LogError('header', unfit, NAME_RULE)}")
+        return 1
     fresh = SYSTEM.initial(SYSTEM.start(setup))
     state = fresh
     created = recount.create(setup, recorded_by="import")
@@ -134,7 +138,7 @@ def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, adv
             return differing + 1
         if reset:
             recount.append(created.match_id, created.write_token, [msgspec.to_builtins(MatchEnded())], expected_version=version)
-            title = f"UECda log {path.name} from game {game.number}"
+            title = _title(path, f" from game {game.number}")
             created = recount.create(msgspec.structs.replace(setup, title=title), recorded_by="import")
             version = created.version
             say(f"{path.name}: game {game.number} has no exchange (the classes were reset): match {created.match_id}, "
@@ -154,6 +158,25 @@ def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, adv
     if blocks:
         recount.append(created.match_id, created.write_token, [msgspec.to_builtins(MatchEnded())], expected_version=version)
     return differing
+
+
+NAME_RULE = "a player's name is 1-40 printable characters, not 'everyone' or 'spectator' (the other views of a match)"
+
+
+def _unfit_name(players: list[str]) -> str | None:
+    """The first of the log's names a match's setup does not take (`PlayerName`: too long, a control character, one
+    of the views' names), or None. A MatchSetup built here is not checked as one decoded from a request is."""
+    for name in players:
+        try:
+            msgspec.convert({"system": "president", "players": [name]}, MatchSetup)
+        except msgspec.ValidationError:
+            return name
+    return None
+
+
+def _title(path: Path, suffix: str = "") -> str:
+    """The match's title: the log's file name, cut to the setup's bound (a long file name is no reason to refuse)."""
+    return f"UECda log {path.name}"[: TITLE_MAX - len(suffix)] + suffix
 
 
 def import_logs(recount: Any, paths: list[Path]) -> int:

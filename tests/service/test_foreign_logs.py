@@ -172,3 +172,47 @@ def test_a_header_the_rules_refuse_names_its_tag_s_line(client: TestClient, reco
     assert reply.json()["details"] == {"token": tag, "line": line}
     assert reply.json()["error"].startswith(f"line {line}: ") and said in reply.json()["error"]
     assert recount.store.head() == before
+
+
+# -- UECda tournament logs (docs/daifugo.md § The tournament log format) -----------------------------------------
+
+UECDA_LOG = Path(__file__).parents[2] / "fixtures" / "president" / "daifugo-uecda.log"
+
+
+def uecda_import(recount: Recount, path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    from service.uecda import import_log
+
+    failed = import_log(recount, path)
+    return failed, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["everyone", "spectator", "A" * 41], ids=["everyone", "spectator", "41 characters"])
+def test_a_uecda_name_no_player_may_have_is_refused_naming_it(recount: Recount, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """docs/daifugo.md § What the tournament programs write: “Names are the bytes clients
+    sent”; README § Routes, errors and limits: a player's name is 1–40 characters, not
+    `everyone` or `spectator`. A log naming such a client is refused naming it, and
+    nothing is recorded (the match was created with the name, which the API refuses:
+    `?as=everyone` would be both a player and every hand)."""
+    text = UECDA_LOG.read_text().replace("player Al ", f"player {name} ", 1)
+    path = tmp_path / "named.log"
+    path.write_text(text)
+    before = recount.store.head()
+    failed, out = uecda_import(recount, path, capsys)
+    assert failed == 1
+    assert f"not imported: game header, token {name!r}: a player's name is 1-40 printable characters" in out
+    assert recount.store.head() == before
+
+
+def test_a_uecda_log_with_a_long_file_name_gets_a_title_within_bounds(recount: Recount, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """README § Routes, errors and limits: “a title of at most 200 characters”. The match's
+    title is the log's file name, cut to the bound (a 240-character file name made a
+    250-character title, past the bound a setup sent to the API is held to)."""
+    from domain.protocol import TITLE_MAX
+
+    path = tmp_path / ("game-log-" + "x" * 231 + ".log")
+    path.write_text(UECDA_LOG.read_text())
+    failed, out = uecda_import(recount, path, capsys)
+    assert failed == 0, out
+    match_id = out.split("match ", 1)[1].split(",", 1)[0]
+    title = recount.log(match_id).created.event.title
+    assert title.startswith("UECda log game-log-xxx") and len(title) == TITLE_MAX
