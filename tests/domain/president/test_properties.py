@@ -32,6 +32,7 @@ from domain.president.events import (
     PlayerPassed,
 )
 from domain.president.order import value
+from domain.president.state import received_from
 from domain.protocol import SPECTATOR, IllegalAction, MatchSetup, Perspective
 
 DECODE = msgspec.json.Decoder(Action)
@@ -62,7 +63,11 @@ ASKS = {1: [("high",), ("low",)], 2: [("high", "high"), ("high", "low"), ("low",
 def exchange_candidates(state, due, data) -> list[CardsExchanged]:
     hand = sorted(state.hands[due.giver].known, key=lambda card: value(state, (card,)))
     if due.returning:
-        picks = [data.draw(st.permutations(hand))[: due.count] for _ in range(3)] + [hand[: due.count]]
+        # the lowest cards not just received: in a blind game the hand is short, and the random picks may all
+        # hold a card the giver may not give back (president-friday.txt: "any two cards they were dealt")
+        received = received_from(state, due.giver, due.receiver)
+        dealt = [card for card in hand if card not in received]
+        picks = [data.draw(st.permutations(hand))[: due.count] for _ in range(3)] + [hand[: due.count], dealt[: due.count]]
         return [CardsExchanged(giver=due.giver, receiver=due.receiver, cards=tuple(cards)) for cards in picks]
     if not state.ruleset.exchange_asks:
         return [CardsExchanged(giver=due.giver, receiver=due.receiver, cards=tuple(hand[-due.count :]))]
