@@ -71,28 +71,39 @@ export function render(frame) {
   );
 }
 
-// The counted states by who carried them and the running totals, from view.tally
-// (null until a region is counted).
+// The counted states by who carried them, each counted region's additional votes (popular
+// tally) and the running totals, from view.tally (null until a region is counted).
 function countedSoFar(view) {
   if (!view.tally) return null;
   const { electoral, popular } = view.tally;
   const carried = {};
   for (const state of electoral.states) carried[state.state] = { party: state.carried_by, reason: state.reason };
-  return { counted: view.counted.length, carried, electoral: electoral.totals, popular: popular.totals, majority: electoral.majority, of: electoral.of };
+  const regions = Object.fromEntries(popular.regions.filter((region) => region.counted).map((region) => [region.region, region]));
+  return { counted: view.counted.length, carried, regions, electoral: electoral.totals, popular: popular.totals, majority: electoral.majority, of: electoral.of };
 }
 
+// mr-president.md § OBJECT OF THE GAME: "When playing for *popular votes*, each party attempts to
+// win a majority of the total votes cast. When playing for *electoral votes*, each party attempts
+// to win a majority (270 or more) of the 538 electoral votes." The bar and the first figures are
+// those of the tally the match is played for; the other is given for comparison.
 function drawTotals(view, tally) {
   if (!tally) return null;
-  const share = (party) => `${(100 * tally.electoral[party]) / tally.of}%`;
+  const popularGame = view.mode === "popular";
+  const cast = tally.popular.Republican + tally.popular.Democratic;
+  const share = popularGame
+    ? (party) => `${cast ? (100 * tally.popular[party]) / cast : 0}%`
+    : (party) => `${(100 * tally.electoral[party]) / tally.of}%`;
+  const electoralWords = (party) => `${tally.electoral[party]} electoral`;
+  const popularWords = (party) => `${tally.popular[party]} popular (×100,000)`;
   return h(
     "div",
-    { class: "mrp-totals", "aria-label": "Running totals" },
+    { class: "mrp-totals", "aria-label": "Running totals", "data-decided-by": popularGame ? "popular" : "electoral" },
     h(
       "div",
-      { class: "ev-bar", title: `${tally.majority} electoral votes needed` },
+      { class: "ev-bar", title: popularGame ? "a majority of the votes cast wins" : `${tally.majority} electoral votes needed` },
       h("span", { class: "ev rep", style: { width: share("Republican") } }),
       h("span", { class: "ev dem", style: { width: share("Democratic") } }),
-      h("span", { class: "majority", style: { left: `${(100 * tally.majority) / tally.of}%` } }),
+      h("span", { class: "majority", style: { left: popularGame ? "50%" : `${(100 * tally.majority) / tally.of}%` } }),
     ),
     h(
       "div",
@@ -102,13 +113,30 @@ function drawTotals(view, tally) {
           "span",
           { class: `total ${SHORT[party]}`, "data-party": party },
           h("strong", null, PLURAL[party]),
-          ` ${tally.electoral[party]} electoral`,
-          h("span", { class: "muted" }, ` · ${tally.popular[party]} popular (×100,000)`),
+          ` ${popularGame ? popularWords(party) : electoralWords(party)}`,
+          h("span", { class: "muted" }, ` · ${popularGame ? electoralWords(party) : popularWords(party)}`),
         ),
       ),
-      h("span", { class: "muted" }, `${tally.counted} of ${view.board.regions.length} regions counted · ${tally.majority} to win`),
+      h(
+        "span",
+        { class: "muted" },
+        `${tally.counted} of ${view.board.regions.length} regions counted · `,
+        popularGame ? `the most popular votes win (electoral votes for comparison)` : `${tally.majority} to win (popular votes for comparison)`,
+      ),
     ),
   );
+}
+
+// A region's additional votes: mr-president.md § TALLY BOARD, "Additional Votes section (*used
+// only for popular vote tally*)". In a game for electoral votes they count for nothing and are
+// not shown; in a popular game, once the region is counted, to whom they went and why.
+function additionalVotes(region, view, tally) {
+  if (view.mode !== "popular") return null;
+  const counted = tally && tally.regions[region.name];
+  if (!counted) return h("span", { class: "muted additional" }, `+${region.additional_votes} additional`);
+  const to = counted.additional_to;
+  const words = to === "divided" ? `+${region.additional_votes} additional divided` : `+${region.additional_votes} additional to the ${PLURAL[to] || to}`;
+  return h("span", { class: "muted additional", title: counted.reason, "data-to": to }, words);
 }
 
 // The view's last roll: the open turn's (its reach marked on the board), or, once
@@ -139,7 +167,7 @@ function drawRegion(region, view, perState, tally, reached, castNow, advanced) {
   return h(
     "section",
     { class: `mrp-region ${counted ? "counted" : ""}`, "data-region": region.name },
-    h("header", null, h("strong", null, region.name), counted ? h("span", { class: "tag" }, "counted") : null, h("span", { class: "muted" }, `+${region.additional_votes} additional`)),
+    h("header", null, h("strong", null, region.name), counted ? h("span", { class: "tag" }, "counted") : null, additionalVotes(region, view, tally)),
     h(
       "div",
       { class: "mrp-states" },

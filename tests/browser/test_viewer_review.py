@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from service import fixtures
-from tests.browser.helpers import expect
+from tests.browser.helpers import expect, frames_of, open_at
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -66,3 +66,31 @@ def test_a_step_tapped_in_the_standings_on_a_phone_is_shown_and_back_returns_to_
         expect(page.locator("#caption .step-no")).to_have_text("Step 152")
     finally:
         context.close()
+
+
+def test_mr_president_s_board_leads_with_the_tally_the_game_is_played_for(page: Any, served: Any) -> None:
+    # mr-president.md § OBJECT OF THE GAME: "When playing for *popular votes*, each party attempts to
+    # win a majority of the total votes cast. When playing for *electoral votes*, each party attempts
+    # to win a majority (270 or more) of the 538 electoral votes." § TALLY BOARD: "Additional Votes
+    # section (*used only for popular vote tally*)".
+    popular = served.matches["mrpresident/two-player-popular"].match_id
+    last = frames_of(served, popular)[-1]
+    tally = last["view"]["tally"]["popular"]
+    open_at(page, served, popular, last["step"])
+    totals = page.locator(".mrp-totals")
+    expect(totals).to_have_attribute("data-decided-by", "popular")
+    expect(totals).not_to_contain_text("270 to win")
+    for party, plural in (("Republican", "Republicans"), ("Democratic", "Democrats")):
+        expect(totals.locator(f'.total[data-party="{party}"]')).to_contain_text(f"{plural} {tally['totals'][party]} popular")
+    for region in tally["regions"]:
+        to = region["additional_to"]
+        words = "divided" if to == "divided" else f"to the {'Republicans' if to == 'Republican' else 'Democrats'}"
+        expect(page.locator(f'.mrp-region[data-region="{region["region"]}"] .additional')).to_contain_text(f"additional {words}")
+
+    electoral = served.matches["mrpresident/four-player-electoral"].match_id
+    last = frames_of(served, electoral)[-1]
+    open_at(page, served, electoral, last["step"])
+    expect(page.locator(".mrp-totals")).to_have_attribute("data-decided-by", "electoral")
+    expect(page.locator(".mrp-totals")).to_contain_text(f"{last['view']['tally']['electoral']['majority']} to win")
+    expect(page.locator(".mrp-region")).to_have_count(len(last["view"]["board"]["regions"]))
+    expect(page.locator(".mrp-region header", has_text="additional")).to_have_count(0)
