@@ -38,7 +38,7 @@ TAGS = ("System", "Preset", "Options", "Players", "Mode", "Title", "Date", "Boar
 _TAG_LINE = re.compile(r'^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 # A line's step, `12. ` or as PGN numbers its moves, `12.` glued to the action.
 _STEP = re.compile(r"^(\d+)\.\s*")
-_FALLBACK = re.compile(r"^([A-Za-z]\w*)\s*(\{.*\})$")
+_FALLBACK = re.compile(r"^([A-Za-z]\w*)\s*([{\[].*[}\]])$")
 # Tags whose value is a name the service knows (`president`, `classic`, `full`): read in any case.
 _NAMED_TAGS = ("System", "Preset", "Mode")
 _QUOTED = r'"(?:[^"\\]|\\.)*"'
@@ -152,13 +152,19 @@ def from_json_line(system: GameSystem, line: str) -> msgspec.Struct | None:
     tag, body = match.groups()
     types = {event_tag(t): t for t in (*system.action_types, *correction_types(system))}
     tag = next((known for known in types if known.lower() == tag.lower()), tag)
+    if tag not in types and body.startswith("["):
+        return None  # words with a bracket (a card's effects), not an event's fields
     if tag not in types:
         raise NotationError(f"{tag!r} is not an event of {system.name} (known: {', '.join(types)})", tag)
+    if not body.startswith("{"):
+        raise NotationError(f"the fields of {tag} are a JSON object: {tag} {{…}}", tag)
     try:
         fields = json.loads(body)
         return msgspec.convert({**fields, "type": tag}, Union[tuple(types.values())])  # noqa: UP007
     except (ValueError, msgspec.ValidationError) as error:
         raise NotationError(f"the fields of {tag} do not fit: {error}", tag) from None
+    except RecursionError:
+        raise NotationError(f"the fields of {tag} are JSON nested too deep", tag) from None
 
 
 def options_differing(ruleset: msgspec.Struct, preset: msgspec.Struct, leave_out: Sequence[str] = ()) -> dict[str, Any]:
@@ -341,6 +347,8 @@ def parse_header(lines: Sequence[tuple[int, str]]) -> tuple[MatchSetup, dict[str
             json_values[name] = json.loads(tags[name]) if tags.get(name) else None
         except ValueError as error:
             raise NotationError(f"the {name} tag is not JSON: {error}", name, at[name]) from None
+        except RecursionError:
+            raise NotationError(f"the {name} tag is JSON nested too deep", name, at[name]) from None
     try:
         players = listed(tags["Players"], "Players")
     except NotationError as error:

@@ -216,3 +216,28 @@ def test_a_uecda_log_with_a_long_file_name_gets_a_title_within_bounds(recount: R
     match_id = out.split("match ", 1)[1].split(",", 1)[0]
     title = recount.log(match_id).created.event.title
     assert title.startswith("UECda log game-log-xxx") and len(title) == TITLE_MAX
+
+
+@pytest.mark.parametrize(
+    ("written", "after", "said"),  # `after`: the line's number past the header's last
+    [
+        ("HEAD\n\nCardsPlayed " + '{"a": ' * 5000 + "1" + "}" * 5000 + "\n", 2, "the fields of CardsPlayed are JSON nested too deep"),
+        ('HEAD\n[Options "' + '{\\"a\\": ' * 3000 + "1" + "}" * 3000 + '"]\n\n', 1, "the Options tag is JSON nested too deep"),
+        ('HEAD\n\nCardsPlayed ["4C"]\n', 2, "the fields of CardsPlayed are a JSON object"),
+    ],
+    ids=["an action's fields", "the Options tag", "fields as a list"],
+)
+def test_json_nested_too_deep_or_not_an_object_is_a_422_naming_its_line(client: TestClient, recount: Recount, written: str, after: int, said: str) -> None:
+    """docs/notation.md § Grammar: `Tag {json}` is an event by its tag and its fields, a JSON
+    object; the Options tag a JSON object. JSON nested thousands deep was a 500 (Python's
+    RecursionError); a list of fields was read as a player's name (“'CardsPlayed' is not a
+    player here”). Each is a 422 naming the line, and nothing is recorded."""
+    _, text = fixture_notation(client, recount, "classic-four-full")
+    head, _ = head_and_body(text)
+    line = len(head.splitlines()) + after
+    before = recount.store.head()
+    reply = import_text(client, written.replace("HEAD", head))
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["line"] == line
+    assert reply.json()["error"].startswith(f"line {line}: {said}")
+    assert recount.store.head() == before
