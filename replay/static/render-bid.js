@@ -11,6 +11,9 @@ useStylesheet("/static/render-bid.css");
 export const name = "bid";
 export const title = "Presidential Bid";
 
+// The standings' words: presidential-bid.txt, "Be the player with the most votes at the end of the game".
+export const standingsWords = () => ({ unit: ["vote", "votes"], heading: "Votes" });
+
 export function render(frame, ctx) {
   const view = frame.view;
   const players = view.players.map((seat) => seat.player);

@@ -15,6 +15,15 @@ useStylesheet("/static/render-mrpresident.css");
 export const name = "mrpresident";
 export const title = "Mr. President";
 
+// The standings' words: a score is the party's votes in the tally the game is played for
+// (mr-president.md § OBJECT OF THE GAME), and running mates win or lose together.
+export function standingsWords(standings) {
+  const popular = (standings.details || {}).mode === "popular";
+  return popular
+    ? { unit: ["popular vote (×100,000)", "popular votes (×100,000)"], heading: "Popular votes", together: true }
+    : { unit: ["electoral vote", "electoral votes"], heading: "Electoral votes", together: true };
+}
+
 const PARTIES = ["Republican", "Democratic"];
 const SHORT = { Republican: "R", Democratic: "D" };
 const PLURAL = { Republican: "Republicans", Democratic: "Democrats" };

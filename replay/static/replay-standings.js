@@ -1,6 +1,9 @@
 // The standings box of the replay page, and the result above the board at the end of a
 // finished match. `end`: the step drawn is the last of a finished match and these
-// standings are final; `stepHref(step)`: the address of a step of this replay.
+// standings are final; `stepHref(step)`: the address of a step of this replay; `words`
+// (from the game's renderer, optional): `unit`, what a score counts as [one, many]
+// (points unless said), `heading`, the scores' column, and `together`, true when the
+// players sharing a place are partners (Mr. President's running mates), not tied.
 import { h } from "/static/dom.js";
 import * as generic from "/static/render-generic.js";
 
@@ -12,9 +15,10 @@ const ordinal = (n) => {
   return `${n}${suffix}`;
 };
 
-const points = (score) => (score === null || score === undefined ? "" : `${score} point${Math.abs(score) === 1 ? "" : "s"}`);
+const DEFAULT_WORDS = { unit: ["point", "points"], heading: "Points", together: false };
 
-export function drawStandings(standings, step, { end, stepHref }) {
+export function drawStandings(standings, step, { end, stepHref, words }) {
+  words = { ...DEFAULT_WORDS, ...(words || {}) };
   $("standings-title").textContent = end ? "Final standings" : `Standings after step ${step}`;
   const stepLinks = (steps) =>
     steps.length
@@ -31,17 +35,18 @@ export function drawStandings(standings, step, { end, stepHref }) {
     ),
   );
   const parts = [
-    h("table", { class: "placings" }, h("thead", null, h("tr", null, h("th", null, "Place"), h("th", null, "Player"), h("th", null, "Points"), h("th", null, "How"))), h("tbody", null, rows)),
+    h("table", { class: "placings" }, h("thead", null, h("tr", null, h("th", null, "Place"), h("th", null, "Player"), h("th", null, words.heading), h("th", null, "How"))), h("tbody", null, rows)),
     standings.explanation.length ? h("ul", { class: "explanation" }, standings.explanation.map((line) => h("li", null, line))) : null,
     Object.keys(standings.details || {}).length ? h("details", { class: "breakdown" }, h("summary", null, "Breakdown"), generic.tree(standings.details, 1)) : null,
   ];
   $("standings").replaceChildren(...parts.filter(Boolean)); // replaceChildren would write "null"
-  drawResult(end ? standings : null);
+  drawResult(end ? standings : null, words);
 }
 
 // The overall result, above the board at the end of a finished match: on a phone it is
 // the first thing under the heading, before the board, the controls and the standings.
-function drawResult(standings) {
+function drawResult(standings, words) {
+  const points = (score) => (score === null || score === undefined ? "" : `${score} ${words.unit[Math.abs(score) === 1 ? 0 : 1]}`);
   const box = $("result");
   if (!standings || !standings.placings.length) {
     box.hidden = true;
@@ -52,11 +57,15 @@ function drawResult(standings) {
   for (const placing of standings.placings) byPlace.set(placing.place, [...(byPlace.get(placing.place) || []), placing]);
   const [first, ...rest] = [...byPlace.entries()];
   const names = (placings) => placings.map((p) => p.player).join(" and ");
+  const withScore = (placing, each = "") => (placing.score !== null ? ` with ${points(placing.score)}${each}` : "");
   const headline =
-    first[1].length > 1
-      ? `${names(first[1])} tie for 1st${first[1][0].score !== null ? ` with ${points(first[1][0].score)} each` : ""}`
-      : `${first[1][0].player} wins${first[1][0].score !== null ? ` with ${points(first[1][0].score)}` : ""}`;
-  const others = rest.map(([place, placings]) => `${placings.length > 1 ? "tied " : ""}${ordinal(place)} ${names(placings)}${placings[0].score !== null ? ` (${placings[0].score})` : ""}`);
+    first[1].length === 1
+      ? `${first[1][0].player} wins${withScore(first[1][0])}`
+      : words.together
+        ? `${names(first[1])} win${withScore(first[1][0])}`
+        : `${names(first[1])} tie for 1st${withScore(first[1][0], " each")}`;
+  const tied = (placings) => (placings.length > 1 && !words.together ? "tied " : "");
+  const others = rest.map(([place, placings]) => `${tied(placings)}${ordinal(place)} ${names(placings)}${placings[0].score !== null ? ` (${placings[0].score})` : ""}`);
   box.replaceChildren(h("strong", { class: "headline" }, `Match over: ${headline}`), ...(others.length ? [h("span", { class: "others" }, others.join(" · "))] : []));
   box.hidden = false;
 }

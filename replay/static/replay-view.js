@@ -166,7 +166,10 @@ function atTheEnd(step) {
 
 function drawStandings(standings, step) {
   replay.standings = standings;
-  drawStandingsBox(standings, step, { end: atTheEnd(step) && standings.final, stepHref });
+  // The renderer may say what its scores count (votes, not points) and whether the players
+  // sharing a place are partners who win together rather than a tie.
+  const words = replay.renderer.standingsWords ? replay.renderer.standingsWords(standings) : null;
+  drawStandingsBox(standings, step, { end: atTheEnd(step) && standings.final, stepHref, words });
 }
 
 export function notice(message) {

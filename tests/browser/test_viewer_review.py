@@ -94,3 +94,26 @@ def test_mr_president_s_board_leads_with_the_tally_the_game_is_played_for(page: 
     expect(page.locator(".mrp-totals")).to_contain_text(f"{last['view']['tally']['electoral']['majority']} to win")
     expect(page.locator(".mrp-region")).to_have_count(len(last["view"]["board"]["regions"]))
     expect(page.locator(".mrp-region header", has_text="additional")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("fixture", "unit", "heading"),
+    [
+        # mr-president.md § OBJECT OF THE GAME: "each party attempts to win a majority (270 or more) of the
+        # 538 electoral votes"; the running mates of a party are elected together, not tied.
+        ("mrpresident/four-player-electoral", "electoral votes", "Electoral votes"),
+        # presidential-bid.txt: "Be the player with the most votes at the end of the game".
+        ("bid/three-player", "votes", "Votes"),
+    ],
+)
+def test_the_result_of_a_game_won_on_votes_says_votes_and_running_mates_win_together(page: Any, served: Any, fixture: str, unit: str, heading: str) -> None:
+    match_id = served.matches[fixture].match_id
+    with served.api() as client:
+        final = client.get(f"/matches/{match_id}/standings").json()
+    first = [placing for placing in final["placings"] if placing["place"] == 1]
+    winners = " and ".join(placing["player"] for placing in first)
+    verb = "wins" if len(first) == 1 else "win"
+    open_at(page, served, match_id, len(frames_of(served, match_id)))
+    expect(page.locator("#result .headline")).to_have_text(f"Match over: {winners} {verb} with {first[0]['score']} {unit}")
+    expect(page.locator("#result")).not_to_contain_text("tie")
+    expect(page.locator("#standings th")).to_have_text(["Place", "Player", heading, "How"])
