@@ -31,7 +31,7 @@ import msgspec
 import domain
 from domain.cards import symbols_as_letters
 from domain.corrections import advance, check_target, correction_types, is_correction, refold
-from domain.protocol import GameSystem, IllegalAction, MatchSetup, event_tag
+from domain.protocol import NAME_MAX, GameSystem, IllegalAction, MatchSetup, event_tag
 
 # Tags in the order they are written; Options and Board are JSON, Players a list.
 TAGS = ("System", "Preset", "Options", "Players", "Mode", "Title", "Date", "Board", "Result")
@@ -47,6 +47,10 @@ _SUIT_FIRST = re.compile(r"^([CDHS])(10|[2-9TJQKA])$", re.IGNORECASE)
 _TEN = re.compile(r"^T(?=[CDHS]$)", re.IGNORECASE)
 # What people and other programs write for a joker, when the deck holds one kind.
 JOKER_WORDS = ("jk", "joker", "jo", "\U0001f0cf")
+
+
+# What a player's name may be (domain/protocol.py PlayerName), in words.
+NAME_RULE = f"1 to {NAME_MAX} printable characters, no space at either end, not 'everyone' or 'spectator' (the other views of a match)"
 
 
 class NotationError(ValueError):
@@ -362,8 +366,11 @@ def parse_header(lines: Sequence[tuple[int, str]]) -> tuple[MatchSetup, dict[str
         )
     except msgspec.ValidationError as error:
         # msgspec names the field at fault (`$.options`): the tag that gave it.
-        field = re.search(r"\$\.(\w+)", str(error))
+        field = re.search(r"\$\.(\w+)(?:\[(\d+)\])?", str(error))
         tag = next((name for name in TAGS if field and name.lower() == field.group(1)), "Players")
+        if tag == "Players" and field and field.group(2) is not None:
+            name = players[int(field.group(2))]
+            raise NotationError(f"the Players tag names {name!r}, which is not a player's name: {NAME_RULE}", tag, at[tag]) from None
         raise NotationError(f"the {tag} tag does not make a setup: {error}", tag, at.get(tag, 0)) from None
     return setup, tags, at
 
@@ -373,7 +380,8 @@ def _header_refused(error: IllegalAction, tags: dict[str, str], at: dict[str, in
     not have), named by the tag that gave it: the rule's id says which."""
     parts = error.rule.id.split(".")
     tag = "Preset" if "no preset" in error.what else next((name for name in TAGS if name.lower() in parts), None)
-    tag = tag or ("Mode" if "mode" in error.what else "Options")
+    said = {"mode": "Mode", "board": "Board", "player": "Players", "name": "Players"}
+    tag = tag or next((name for word, name in said.items() if word in error.what.lower()), "Options")
     missing = "" if tag in tags else f" (the header has no {tag} tag)"
     return NotationError(f"the header does not make a match{missing}: {error}", tag, at.get(tag, 0))
 

@@ -26,6 +26,7 @@ from typing import Any
 
 import msgspec
 
+from domain.notation import NAME_RULE
 from domain.president import SYSTEM
 from domain.president.events import CardsDealt, CardsExchanged, MatchEnded
 from domain.president.state import State
@@ -120,7 +121,8 @@ def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, adv
     setup = MatchSetup(system="president", players=players, preset="daifugo", mode="full", title=_title(path))
     unfit = _unfit_name(players)
     if unfit is not None:
-        say(f"{path}: not imported: {LogError('header', unfit, NAME_RULE)}")
+        refused = LogError("header", unfit, f"a player's name is {NAME_RULE}")
+        say(f"{path}: not imported: {refused}")
         return 1
     fresh = SYSTEM.initial(SYSTEM.start(setup))
     state = fresh
@@ -158,9 +160,6 @@ def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, adv
     if blocks:
         recount.append(created.match_id, created.write_token, [msgspec.to_builtins(MatchEnded())], expected_version=version)
     return differing
-
-
-NAME_RULE = "a player's name is 1-40 printable characters, not 'everyone' or 'spectator' (the other views of a match)"
 
 
 def _unfit_name(players: list[str]) -> str | None:

@@ -154,8 +154,12 @@ def test_a_header_and_steps_written_loosely_read_the_same(client: TestClient, re
         (lambda head: head.replace('[Mode "full"]', '[Options "{\\"deck\\": 52"]'), "Options", "not JSON"),
         (lambda head: head.replace('[Mode "full"]', '[Options "[1, 2]"]'), "Options", "Expected `object`"),
         (lambda head: head.replace('[System "president"]', '[System "presidents"]'), "System", "no game system named 'presidents'"),
+        (lambda head: head.replace('"Al, Betty,', '"Al, Al,'), "Players", "Al is named twice"),
+        (lambda head: head.replace('"Al, Betty,', '"Al, everyone,'), "Players", "names 'everyone', which is not a player's name: 1 to 40 printable"),
+        (lambda head: head.replace('"Al, Betty,', '"Al, B\\tetty,'), "Players", "names 'B\\tetty', which is not a player's name"),
     ],
-    ids=["unknown preset", "too few players", "unknown mode", "options not JSON", "options not an object", "unknown system"],
+    ids=["unknown preset", "too few players", "unknown mode", "options not JSON", "options not an object", "unknown system",
+         "a name twice", "a view's name", "a control character"],
 )
 def test_a_header_the_rules_refuse_names_its_tag_s_line(client: TestClient, recount: Recount, change: Any, tag: str, said: str) -> None:
     """president-classic.md § header: “_player_: 4-7”; docs/house-rules.md § Recording: a
@@ -199,7 +203,7 @@ def test_a_uecda_name_no_player_may_have_is_refused_naming_it(recount: Recount, 
     before = recount.store.head()
     failed, out = uecda_import(recount, path, capsys)
     assert failed == 1
-    assert f"not imported: game header, token {name!r}: a player's name is 1-40 printable characters" in out
+    assert f"not imported: game header, token {name!r}: a player's name is 1 to 40 printable characters" in out
     assert recount.store.head() == before
 
 
