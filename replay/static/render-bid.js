@@ -125,8 +125,18 @@ function drawSeat(seat, colour, votes, up) {
       h("span", { class: "score" }, `${plural(seat.districts_won, "district")} · ${plural(votes, "vote")} won`),
     ),
     h("div", { class: "bid-line" }, bid),
-    h("div", { class: "hand fanned", "aria-label": `${seat.player}'s hand` }, seat.hand.map((code) => card(code))),
+    h("div", { class: "hand fanned", "aria-label": `${seat.player}'s hand` }, inHand(seat).map((code) => card(code))),
   );
+}
+
+// The cards still in a player's hand. A sealed bid this reader may see is drawn beside the hand,
+// face down on the table, not in it as well (the view keeps it in the hand until the reveal, so
+// that a reader who may not see it cannot tell it by its absence: such a reader is given
+// "committed" and the whole hand).
+function inHand(seat) {
+  if (!seat.bid || seat.bid === "committed") return seat.hand;
+  const at = seat.hand.indexOf(seat.bid);
+  return at < 0 ? seat.hand : [...seat.hand.slice(0, at), ...seat.hand.slice(at + 1)];
 }
 
 const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;

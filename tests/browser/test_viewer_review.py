@@ -117,3 +117,18 @@ def test_the_result_of_a_game_won_on_votes_says_votes_and_running_mates_win_toge
     expect(page.locator("#result .headline")).to_have_text(f"Match over: {winners} {verb} with {first[0]['score']} {unit}")
     expect(page.locator("#result")).not_to_contain_text("tie")
     expect(page.locator("#standings th")).to_have_text(["Place", "Player", heading, "How"])
+
+
+def test_a_sealed_bid_seen_by_its_reader_is_on_the_table_not_also_in_the_hand(page: Any, served: Any) -> None:
+    # presidential-bid.txt: "Each player chooses a card from their hand and shows it"; a sealed bid
+    # (docs/house-rules.md) is that card laid face down: it has left the hand. The player (here the
+    # finished match read as everyone) saw it drawn twice, as the bid and still in the hand.
+    match_id = served.matches["bid/sealed-all-cards"].match_id
+    frames = frames_of(served, match_id)
+    frame = next(f for f in frames if f["type"] == "BidCommitted")
+    seat = next(s for s in frame["view"]["players"] if s["bid"] not in (None, "committed"))
+    open_at(page, served, match_id, frame["step"])
+    drawn = page.locator(f'.bid-seat[data-player="{seat["player"]}"]')
+    expect(drawn.locator(f'.bid-line .card[title="{seat["bid"]}"]')).to_have_count(1)
+    expect(drawn.locator(f'.hand .card[title="{seat["bid"]}"]')).to_have_count(0)
+    expect(drawn.locator(".hand .card")).to_have_count(len(seat["hand"]) - 1)
