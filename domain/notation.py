@@ -120,6 +120,17 @@ def leading_player(players: Sequence[str], line: str) -> tuple[str, str]:
     return player_by_prefix(players, first), rest.strip()
 
 
+def players_named(players: Sequence[str], text: str) -> list[str]:
+    """The players a run of names says, in order: full names (spaces in them too) or
+    unique prefixes, separated by spaces or commas (`Ann Lee, Bo` or `a b`)."""
+    named: list[str] = []
+    rest = single_spaced(text.replace(",", " "))
+    while rest:
+        name, rest = leading_player(players, rest)
+        named.append(name)
+    return named
+
+
 def one_of(options: Sequence[str], token: str, what: str) -> str:
     """The option `token` names: exactly (case-insensitive) or by a unique prefix."""
     lowered = token.lower()

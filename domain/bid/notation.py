@@ -14,7 +14,7 @@ from domain.bid.board import DEFAULT_BOARD
 from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed, MatchCreated
 from domain.bid.ruleset import PRESETS
 from domain.bid.state import BidState
-from domain.notation import NotationError, card_as_written, player_by_prefix, tokens
+from domain.notation import NotationError, card_as_written, leading_player, tokens
 from domain.protocol import MatchSetup
 
 
@@ -56,6 +56,13 @@ def _card(token: str) -> str:
     return code
 
 
+def _one_player(state: BidState, words: list[str]) -> str:
+    player, rest = leading_player(_players(state), " ".join(words))
+    if rest:
+        raise NotationError(f"{' '.join(words)!r} is not one player here (players: {', '.join(_players(state))})", words[0])
+    return player
+
+
 def parse(state: BidState, line: str) -> msgspec.Struct:
     words = [w for w in tokens(line) if w != ":"]
     lowered = [w.lower() for w in words]
@@ -65,11 +72,20 @@ def parse(state: BidState, line: str) -> msgspec.Struct:
         return DistrictRevealed(district=_card(words[0]))
     if lowered[:2] == ["bids", "shown"]:
         words = words[2:]
-    elif len(words) == 3 and lowered[1] == "seals":
-        return BidCommitted(player=player_by_prefix(_players(state), words[0]), card=_card(words[2]))
-    if len(words) % 2:
-        raise NotationError(f"bids are pairs of a player and a card; {words[-1]!r} has no pair", words[-1])
-    bids = [Bid(player=player_by_prefix(_players(state), words[i]), card=_card(words[i + 1])) for i in range(0, len(words), 2)]
+    elif "seals" in lowered[1:] and len(words) == lowered.index("seals") + 2:
+        # The player in full (a name with spaces: "Ann Lee seals 9H") or by a prefix.
+        at = lowered.index("seals")
+        return BidCommitted(player=_one_player(state, words[:at]), card=_card(words[at + 1]))
+    bids: list[Bid] = []
+    rest = " ".join(words)
+    while rest:
+        # Each bid: a player in full or by a prefix, then a card ("Ann Lee 9H, Bo KS" or "a 9h b ks").
+        player, after = leading_player(_players(state), rest)
+        typed, rest = rest[: len(rest) - len(after)].strip(), after
+        card, _, rest = rest.partition(" ")
+        if not card:
+            raise NotationError(f"bids are pairs of a player and a card; {typed!r} has no pair", typed)
+        bids.append(Bid(player=player, card=_card(card)))
     if len(bids) == 1:
         # One player's card: a sealed bid where bids are sealed, else the reveal of a lone card.
         from domain.bid import SYSTEM

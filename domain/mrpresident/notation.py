@@ -57,7 +57,7 @@ from domain.mrpresident.events import (
 )
 from domain.mrpresident.ruleset import PRESETS
 from domain.mrpresident.state import MatchState
-from domain.notation import NotationError, as_json_line, leading_player, number, one_of, options_differing, tokens
+from domain.notation import NotationError, as_json_line, leading_player, number, one_of, options_differing, players_named, tokens
 from domain.protocol import MatchSetup
 
 VERBS = {
@@ -385,7 +385,7 @@ def _counted(state: MatchState, line: str) -> RegionCounted:
 
 
 def _parties(state: MatchState, text: str) -> PartiesDrawn:
-    sides = [part.split() for part in text.replace(",", " ").split(";")]
+    sides = [part.replace(",", " ").split(maxsplit=1) for part in text.split(";")]
     if len(sides) != 2:
         raise NotationError("parties: Republican <players>; Democratic <players>", text or "parties")
     named: dict[str, list[str]] = {}
@@ -393,5 +393,6 @@ def _parties(state: MatchState, text: str) -> PartiesDrawn:
         if not side:
             raise NotationError("each party needs its name and its players", text)
         party = one_of(w.PARTIES, side[0], "party")
-        named[party] = [leading_player(list(state.created.players), word)[0] for word in side[1:]]
+        # Players in full (names with spaces: "Republican Ann Lee, Bo") or by prefixes.
+        named[party] = players_named(list(state.created.players), side[1] if len(side) > 1 else "")
     return PartiesDrawn(republican=named.get("Republican", []), democratic=named.get("Democratic", []))

@@ -19,10 +19,22 @@ table's words, and a terse form for typing at the table.
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from domain.cards import JOKER, SUITS
-from domain.notation import JOKER_WORDS, NotationError, card_as_written, leading_player, number, options_differing, player_by_prefix, tokens
+from domain.notation import (
+    JOKER_WORDS,
+    NotationError,
+    card_as_written,
+    leading_player,
+    number,
+    options_differing,
+    player_by_prefix,
+    single_spaced,
+    tokens,
+)
 from domain.president.cards import code_format, meant
 from domain.president.events import (
     CardDrawn,
@@ -50,6 +62,9 @@ VERBS = {
     "leaves": "leave", "leave": "leave",
     "deals": "deal", "deal": "deal",
 }
+
+
+_JOINS = re.compile(r"^(?:join\s+(?P<terse>.+?)|(?P<long>.+?)\s+joins?)(?:\s+after\s+(?P<after>.+))?$", re.IGNORECASE)
 
 
 def setup_of(created: MatchCreated) -> MatchSetup:
@@ -133,12 +148,19 @@ def parse(state: State, line: str) -> msgspec.Struct:
         return MatchEnded()
     if lowered == ["join"]:
         raise NotationError("who joins? 'join <name> [after <player>]'", words[0])
-    if lowered[0] == "join" or (len(words) > 1 and lowered[1] in ("joins", "join") and lowered[0] != "join"):
-        name = words[1] if lowered[0] == "join" else words[0]
-        rest = words[2:]
-        after = player_by_prefix(_seated(state), rest[1]) if len(rest) >= 2 and rest[0].lower() == "after" else None
-        if rest and after is None:
-            raise NotationError(f"after {name!r} joins comes 'after <player>', not {' '.join(rest)!r}", rest[0])
+    if lowered[0] == "join" or any(word in ("joins", "join") for word in lowered[1:]):
+        # The newcomer's name as written, spaces and commas too ("Eve Smith joins after Ann Lee").
+        joined = _JOINS.match(single_spaced(line))
+        if joined is None:
+            name = words[1] if lowered[0] == "join" else words[0]
+            raise NotationError(f"after {name!r} joins comes 'after <player>', not {line.strip()!r}", name)
+        name = joined.group("terse") or joined.group("long")
+        after_text = joined.group("after")
+        after = None
+        if after_text:
+            after, left = leading_player(_seated(state), after_text)
+            if left:
+                raise NotationError(f"after {name!r} joins comes 'after <player>', not 'after {after_text}'", left.split()[0])
         return PlayerJoined(player=name, after=after)
     if lowered[0] == "deal":
         dealer = player_by_prefix(_seated(state), words[1]) if len(words) > 1 else ""
@@ -234,11 +256,12 @@ def _play_counted(state: State, player: str, token: str) -> CardsPlayed:
 def _give(state: State, giver: str, words: list[str]) -> CardsExchanged:
     if not words:
         raise NotationError(f"to whom does {giver} give?", giver)
-    receiver = player_by_prefix(_seated(state), words[0])
+    # The receiver in full (a name with spaces: "Dana gives Ann Lee 8C") or by a prefix.
+    receiver, after = leading_player(_seated(state), " ".join(words))
     cards: list[str] = []
     unknown = 0
     asked: list[str] = []
-    rest = words[1:]
+    rest = tokens(after)
     index = 0
     while index < len(rest):
         word = rest[index].lower()
@@ -267,8 +290,10 @@ def _direction(state: State, player: str, words: list[str]) -> DirectionChosen:
         raise NotationError(f"{token!r} is not a direction: clockwise (cw) or counter-clockwise (ccw)", token)
     leader = None
     rest = [w for w in words[1:] if w.lower() != "leads"]
-    if rest:
-        leader = player_by_prefix(_seated(state), rest[0])
+    if rest:  # the leader in full (a name with spaces) or by a prefix
+        leader, left = leading_player(_seated(state), " ".join(rest))
+        if left:
+            raise NotationError(f"{left!r}: after the direction comes the one player who leads", left.split()[0])
     return DirectionChosen(player=player, direction=DIRECTIONS[words[0].lower()], leader=leader)
 
 
@@ -287,8 +312,9 @@ def _deal(state: State, dealer: str, words: list[str]) -> CardsDealt:
         else:
             groups[-1].append(word)
     for group in filter(None, groups):
-        player = player_by_prefix(_seated(state), group[0])
-        values = group[1:]
+        # A hand's player in full (a name with spaces: "Ann Lee 3C 3D") or by a prefix.
+        player, after = leading_player(_seated(state), " ".join(group))
+        values = tokens(after)
         if len(values) == 1 and values[0].isdigit():
             sizes[player] = int(values[0])
         else:

@@ -245,3 +245,51 @@ def test_json_nested_too_deep_or_not_an_object_is_a_422_naming_its_line(client: 
     assert reply.json()["details"]["line"] == line
     assert reply.json()["error"].startswith(f"line {line}: {said}")
     assert recount.store.head() == before
+
+
+def renamed(text: str, names: dict[str, str]) -> str:
+    """A notation file with its players renamed, as a table whose players have longer names
+    would write it by hand: each name in words (outside quoted texts) and in the tags."""
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+    head, body = head_and_body(text)
+    tags = [tag if tag.startswith(("[Title", "[Board")) else pattern.sub(lambda found: names[found.group(1)], tag) for tag in head.splitlines()]
+    lines = [outside_quotes(line, lambda part: pattern.sub(lambda found: names[found.group(1)], part)) for line in body]
+    return "\n".join(tags) + "\n\n" + "\n".join(lines) + "\n"
+
+
+def events_renamed(events: list[tuple[str, Any]], names: dict[str, str]) -> list[tuple[str, Any]]:
+    import json
+
+    text = json.dumps(events)
+    for old, new in names.items():
+        text = text.replace(json.dumps(old), json.dumps(new))
+    return [tuple(pair) for pair in json.loads(text)]
+
+
+@pytest.mark.parametrize(
+    ("stem", "names"),
+    [
+        ("classic-four-full", {"Al": "Al Smith", "Betty": "Betty Ann", "Carl": "Carl Lee", "Dana": "Dana Scully"}),
+        ("classic-six-public-unseen", {"Hana": "Hana Ōta", "Ivo": "Ivo Ćurić", "Jo": "Jo Ann", "Kai": "Kai Li", "Lu": "Lu Xun", "Mo": "Mo Farah"}),
+        ("deck-five-leave-join", {"Ana": "Ana Lía", "Ben": "Ben Hur", "Cleo": "Cleo Laine", "Dev": "Dev Patel", "Eli": "Eli Roth", "Fay": "Fay Wray"}),
+        ("sealed-all-cards", {"Al": "Al Smith", "Betty": "Betty Boop", "Cy": "Cy Young"}),
+        ("three-player", {"Al": "Al Smith", "Betty": "Betty Boop", "Cy": "Cy Young"}),
+        ("two-player-popular", {"Al": "Al Gore", "Betty": "Betty Ford"}),
+    ],
+    ids=["president deals and gives", "public deals, unseen cards", "leaves, joins and directions", "sealed bids", "bids shown", "parties"],
+)
+def test_players_with_spaces_in_their_names_are_read_in_every_line(client: TestClient, recount: Recount, stem: str, names: dict[str, str]) -> None:
+    """docs/notation.md § Words shared by every system: “A player is named in full or by a
+    unique prefix”. A table whose players are `Dana Scully` and `Al Smith` writes their
+    names in full in a deal (`Dana Scully deals: Al Smith 3C …`), an exchange, a seal, the
+    bids shown, the parties, a join and a direction; each was refused (“'Smith' is not a card
+    of this deck”, “bids are pairs of a player and a card”), though `GET …/notation` wrote
+    those lines as JSON for such names. Each now reads as the service records it."""
+    original, text = fixture_notation(client, recount, stem)
+    written = renamed(text, names)
+    assert all(f"{name} " in written.split("\n\n", 1)[1] for name in names.values())
+    reply = import_text(client, written)
+    assert reply.status_code == 201, reply.text
+    new = reply.json()
+    assert events_of(client, new["match_id"], new["write_token"]) == events_renamed(events_of(client, original.match_id, original.write_token), names)
+    assert placings_of(client, new["match_id"]) == [(names[player], place) for player, place in placings_of(client, original.match_id)]
