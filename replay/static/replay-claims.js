@@ -1,18 +1,21 @@
 // Beside the standings: who confirmed them ("confirmed by 3 of 4"), the disputes raised
 // with the record's verdict on each (a link to the step that shows it), and for a
 // player who opened the viewer with their seat token, at the last step of a finished
-// match, a button to confirm. Kept apart from replay.js: it reads only the address
-// and the page's slider, and asks the API itself.
+// match, a button to confirm. Once the standings are final, a claim made at the table
+// ("Al scored 3") is checked against the record (POST /standings/check), and a player
+// may raise it as a dispute. Kept apart from replay.js: it reads only the address and
+// the page's slider, and asks the API itself.
 import { h } from "/static/dom.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 const matchPath = `/matches/${encodeURIComponent(matchId)}`;
 const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
-const claims = { confirmations: null, disputes: [], reading: false };
+const claims = { confirmations: null, disputes: [], reading: false, standings: null };
 
 async function api(path, options = {}) {
   const headers = token() ? { Authorization: `Bearer ${token()}` } : {};
+  if (options.body) headers["Content-Type"] = "application/json";
   const reply = await fetch(path, { ...options, headers });
   const body = await reply.json().catch(() => ({}));
   if (!reply.ok) throw new Error(body.error || `${reply.status} ${reply.statusText}`);
@@ -43,6 +46,90 @@ function draw() {
   $("confirm").hidden = !(confirmations.final && you && !by.includes(you) && atLastStep());
   if (you) $("confirm").textContent = `Confirm these standings (as ${you})`;
   $("disputes").replaceChildren(...claims.disputes.map(disputeItem));
+  drawClaimForm();
+}
+
+// --- a claim checked against the record ------------------------------------------------
+
+// The claim as the API takes it: every player's place and score as the record has them,
+// but for what the claim says of one player (a place, a score, or both).
+function claimed(form) {
+  const player = form.player.value;
+  const number = (field) => (field.value.trim() === "" ? null : Number(field.value));
+  return claims.standings.placings.map((placing) =>
+    placing.player === player
+      ? { player, place: number(form.place) ?? placing.place, score: number(form.score) ?? placing.score }
+      : { player: placing.player, place: placing.place, score: placing.score },
+  );
+}
+
+// The verdict's words and the step that shows it, as nodes (replaceChildren takes no nested list nor null).
+function verdictLine(verdict) {
+  return [
+    h("strong", null, verdict.agree ? "The record agrees. " : "The record differs: "),
+    verdict.agree ? null : verdict.message,
+    verdict.step ? " " : null,
+    verdict.step ? h("a", { href: stepHref(verdict.step), class: "verdict-step", "data-step": verdict.step }, `see step ${verdict.step}`) : null,
+  ].filter((part) => part !== null);
+}
+
+function drawClaimForm() {
+  const final = Boolean(claims.confirmations && claims.confirmations.final && claims.standings);
+  let form = $("claim");
+  if (!final) {
+    if (form) form.hidden = true;
+    return;
+  }
+  if (!form) {
+    const field = { font: "inherit", padding: ".3rem .4rem", "min-height": "2.2rem", "max-width": "6rem" };
+    form = h(
+      "form",
+      { id: "claim", class: "claim-form", "aria-label": "Check a claim", style: { display: "grid", gap: ".4rem", "margin-top": ".6rem" } },
+      h("strong", null, "Check a claim"),
+      h("span", { class: "muted" }, "What someone says of one player; the others are taken as recorded."),
+      h(
+        "span",
+        { style: { display: "flex", "flex-wrap": "wrap", gap: ".4rem", "align-items": "center" } },
+        h("select", { name: "player", "aria-label": "Player", style: field }),
+        h("input", { name: "place", type: "number", min: 1, step: 1, inputmode: "numeric", placeholder: "place", "aria-label": "Place claimed", style: field }),
+        h("input", { name: "score", type: "number", step: "any", inputmode: "decimal", placeholder: "score", "aria-label": "Score claimed", style: field }),
+        h("button", { type: "submit", style: { ...field, "max-width": "none", padding: ".3rem .8rem" } }, "Check"),
+        h("button", { type: "button", name: "dispute", class: "secondary", hidden: true, style: { ...field, "max-width": "none" } }, "Dispute the record"),
+      ),
+      h("p", { class: "claim-verdict", role: "status", style: { margin: 0 } }),
+    );
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      checkClaim(form, `${matchPath}/standings/check`);
+    });
+    form.dispute.addEventListener("click", () => checkClaim(form, `${matchPath}/disputes`));
+    $("disputes").after(form);
+  }
+  const players = claims.standings.placings.map((placing) => placing.player);
+  if ([...form.player.options].map((option) => option.value).join("\n") !== players.join("\n")) {
+    form.player.replaceChildren(...players.map((player) => h("option", { value: player }, player)));
+  }
+  // A player (their seat token) may raise the claim as a dispute, kept beside the match.
+  form.dispute.hidden = !claims.confirmations.you;
+  form.hidden = false;
+}
+
+async function checkClaim(form, path) {
+  const out = form.querySelector(".claim-verdict");
+  if (form.place.value.trim() === "" && form.score.value.trim() === "") {
+    out.replaceChildren("Say the place or the score claimed.");
+    return;
+  }
+  try {
+    const answer = await api(path, { method: "POST", body: JSON.stringify({ placings: claimed(form) }) });
+    if (path.endsWith("/disputes")) {
+      claims.disputes = [...claims.disputes, answer];
+      out.replaceChildren("Dispute raised: ", ...verdictLine(answer.verdict));
+      draw();
+    } else out.replaceChildren(...verdictLine(answer));
+  } catch (error) {
+    out.replaceChildren(`Not checked: ${error.message}`);
+  }
 }
 
 function disputeItem(dispute) {
@@ -60,6 +147,7 @@ function disputeItem(dispute) {
 async function load() {
   try {
     [claims.confirmations, claims.disputes] = await Promise.all([api(`${matchPath}/confirmations`), api(`${matchPath}/disputes`)]);
+    if (claims.confirmations.final && !claims.standings) claims.standings = await api(`${matchPath}/standings`);
   } catch (error) {
     return; // no such match, or no service: replay.js says so
   }

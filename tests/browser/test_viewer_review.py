@@ -132,3 +132,27 @@ def test_a_sealed_bid_seen_by_its_reader_is_on_the_table_not_also_in_the_hand(pa
     expect(drawn.locator(f'.bid-line .card[title="{seat["bid"]}"]')).to_have_count(1)
     expect(drawn.locator(f'.hand .card[title="{seat["bid"]}"]')).to_have_count(0)
     expect(drawn.locator(".hand .card")).to_have_count(len(seat["hand"]) - 1)
+
+
+def test_a_claim_made_at_the_table_is_checked_against_the_record_and_links_its_step(page: Any, served: Any) -> None:
+    # "Al scored 3": README § A claimed result can be checked against the standings. president-classic.md
+    # § Play Game scores it: "The winner, and president for the next game, gets 2 points, and the
+    # runner-up, or vice-president, gets 1 point. The scum, or beggar, loses 2 points, and the
+    # second-to-last player, the worker, loses 1 point."
+    match_id = served.matches["president/classic-four-full"].match_id
+    with served.api() as client:
+        al = next(p for p in client.get(f"/matches/{match_id}/standings").json()["placings"] if p["player"] == "Al")
+    claimed = al["score"] + 1
+    open_at(page, served, match_id, 2)
+    form = page.get_by_role("form", name="Check a claim")
+    form.get_by_label("Player").select_option("Al")
+    form.get_by_label("Score claimed").fill(str(claimed))
+    form.get_by_role("button", name="Check").click()
+    verdict = form.locator(".claim-verdict")
+    expect(verdict).to_contain_text(f"The record differs: the record gives Al score {al['score']}, not {claimed}: {al['reason']}")
+    verdict.get_by_role("link", name=f"see step {al['steps'][-1]}").click()
+    expect(page.locator("#caption .step-no")).to_have_text(f"Step {al['steps'][-1]}")
+    form.get_by_label("Score claimed").fill(str(al["score"]))
+    form.get_by_role("button", name="Check").click()
+    expect(verdict).to_have_text("The record agrees. ")
+    expect(form.get_by_role("button", name="Dispute the record")).to_be_hidden()  # a spectator cannot raise one
