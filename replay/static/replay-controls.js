@@ -87,6 +87,8 @@ export function bindControls() {
     // and End (firing "input"), but space still plays or pauses.
     const field = target.closest ? target.closest("input, select, textarea") : null;
     if (field && !(field.id === "slider" && event.key === " ")) return;
+    // A form's own buttons (the claim check) take space and Enter as buttons do.
+    if (target.closest && target.closest("form")) return;
     const actions = {
       ArrowLeft: () => step(-1),
       ArrowRight: () => step(1),

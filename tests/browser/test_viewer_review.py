@@ -156,3 +156,15 @@ def test_a_claim_made_at_the_table_is_checked_against_the_record_and_links_its_s
     form.get_by_role("button", name="Check").click()
     expect(verdict).to_have_text("The record agrees. ")
     expect(form.get_by_role("button", name="Dispute the record")).to_be_hidden()  # a spectator cannot raise one
+
+
+def test_space_on_the_claim_form_s_button_checks_the_claim_rather_than_playing_the_replay(page: Any, served: Any) -> None:
+    match_id = served.matches["bid/three-player"].match_id
+    open_at(page, served, match_id, 2)
+    form = page.get_by_role("form", name="Check a claim")
+    form.get_by_label("Place claimed").fill("1")
+    form.get_by_role("button", name="Check").focus()
+    page.keyboard.press(" ")
+    expect(form.locator(".claim-verdict")).to_contain_text("The record")
+    expect(page.locator("#play")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#caption .step-no")).to_have_text("Step 2")
