@@ -452,7 +452,10 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
     except NotationError as error:
         raise NotationError(error.message, error.token, n) from None
     except IllegalAction as error:
-        raise NotationError(f"step {len(recorded) + 2} is against the rules: {error}", line, n) from None
+        # A file that records what is seen face up but says no Mode is read in the game's default mode: say so.
+        unsaid = "Mode" not in tags and "knowledge" in error.rule.id.split(".") and getattr(created, "mode", None)
+        hint = f" (the header has no Mode tag, so the match records as {created.mode!r})" if unsaid else ""
+        raise NotationError(f"step {len(recorded) + 2} is against the rules: {error}{hint}", line, n) from None
     if "Result" in tags:
         _check_result(system, state, tags["Result"], tag_lines["Result"])
     return setup, [event for _, event in recorded]

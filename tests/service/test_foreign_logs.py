@@ -293,3 +293,21 @@ def test_players_with_spaces_in_their_names_are_read_in_every_line(client: TestC
     new = reply.json()
     assert events_of(client, new["match_id"], new["write_token"]) == events_renamed(events_of(client, original.match_id, original.write_token), names)
     assert placings_of(client, new["match_id"]) == [(names[player], place) for player, place in placings_of(client, original.match_id)]
+
+
+def test_a_public_record_without_its_mode_tag_is_told_the_mode_it_was_read_in(client: TestClient, recount: Recount) -> None:
+    """docs/house-rules.md § Recording: “A match declares what it records”. A file of a
+    public record (hand sizes at the deal) that leaves out its optional Mode tag is read in
+    the default mode, full, and its deal refused; the refusal names the deal's line and
+    says the header has no Mode tag (it said only that a full record takes no sizes)."""
+    _, text = fixture_notation(client, recount, "classic-five-public")
+    written = re.sub(r'^\[Mode "public"\]\n', "", text, flags=re.MULTILINE)
+    assert written != text
+    deal = next(n for n, line in enumerate(written.splitlines(), start=1) if " deals: " in line)
+    before = recount.store.head()
+    reply = import_text(client, written)
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["line"] == deal
+    assert "a full record does not take hand sizes" in reply.json()["error"]
+    assert "the header has no Mode tag, so the match records as 'full'" in reply.json()["error"]
+    assert recount.store.head() == before
