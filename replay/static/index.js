@@ -30,7 +30,7 @@ function row(match) {
     h("td", { class: "title" }, h("a", { href: `/view/${encodeURIComponent(match.id)}` }, match.title || `${game} match`), h("span", { class: "id" }, match.id)),
     h("td", { "data-label": "Game" }, game),
     h("td", { "data-label": "Players" }, match.players.join(", ")),
-    h("td", { "data-label": "Status" }, h("span", { class: `status-text ${match.finished ? "finished" : "running"}` }, match.finished ? "finished" : "running"), " ", h("span", { class: "steps" }, `${match.version} steps`)),
+    h("td", { "data-label": "Status" }, h("span", { class: `status-text ${match.finished ? "finished" : "running"}` }, match.finished ? "finished" : "running"), " ", h("span", { class: "steps" }, `${match.version} step${match.version === 1 ? "" : "s"}`)),
     h("td", { "data-label": "Date" }, h("time", { datetime: new Date(match.created_at * 1000).toISOString() }, when(match.created_at))),
   );
 }

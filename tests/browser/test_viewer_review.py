@@ -168,3 +168,10 @@ def test_space_on_the_claim_form_s_button_checks_the_claim_rather_than_playing_t
     expect(form.locator(".claim-verdict")).to_contain_text("The record")
     expect(page.locator("#play")).to_have_attribute("aria-pressed", "false")
     expect(page.locator("#caption .step-no")).to_have_text("Step 2")
+
+
+def test_the_index_counts_a_new_match_s_one_step_in_the_singular(page: Any, served: Any) -> None:
+    match = served.create({"system": "bid", "preset": "text", "players": ["Al", "Betty"], "title": "Just created"})
+    page.goto(f"{served.url}/")
+    row = page.locator("#matches tr", has=page.locator(f'a[href="/view/{match["match_id"]}"]'))
+    expect(row.locator(".steps")).to_have_text("1 step")
