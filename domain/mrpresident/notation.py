@@ -180,7 +180,10 @@ def parse(state: MatchState, line: str) -> msgspec.Struct:  # noqa: PLR0911
         return _counted(state, line)
     if lowered[:2] == ["incumbent", "year"] or lowered[:2] == ["incumbent", "year:"]:
         party, _, president = line.partition(":")[2].strip().partition(" ")
-        return IncumbentYearBegun(party=one_of(w.PARTIES, party, "party"), president=president.strip())
+        # The incumbent is one of the first game's two Presidents: named as its card is, in any case.
+        running = [ticket.president.name for ticket in state.tickets if ticket is not None and ticket.president is not None]
+        president = next((name for name in running if name.lower() == president.strip().lower()), president.strip())
+        return IncumbentYearBegun(party=one_of(w.PARTIES, party, "party"), president=president)
     player, rest = leading_player(list(state.created.players), line.strip())
     rest_words = tokens(rest)
     known = "roll, cast, hq, rumor, press, bulletin, card, give, first, lay, pick, ad, raise, debate"

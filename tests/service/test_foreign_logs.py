@@ -311,3 +311,17 @@ def test_a_public_record_without_its_mode_tag_is_told_the_mode_it_was_read_in(cl
     assert "a full record does not take hand sizes" in reply.json()["error"]
     assert "the header has no Mode tag, so the match records as 'full'" in reply.json()["error"]
     assert recount.store.head() == before
+
+
+def test_the_incumbent_named_in_another_case_is_the_first_game_s_president(client: TestClient, recount: Recount) -> None:
+    """mr-president.md § INCUMBENT YEAR: “It is frequently interesting to have the winner
+    of one game run for re-election in the following game.” Written by hand as
+    `incumbent year: democratic THOMAS ROURKE`, the incumbent is the first game's President
+    named as his card is (it was refused: “the first game elected Thomas Rourke”)."""
+    original, text = fixture_notation(client, recount, "advanced-incumbent-year")
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if re.match(r"\d+\. incumbent year: ", line))
+    step, _, words = lines[at].partition(" ")
+    lines[at] = f"{step} {words.swapcase()}"
+    assert lines[at] != text.split("\n")[at]
+    assert_same_match(client, original, import_text(client, "\n".join(lines)))
