@@ -461,6 +461,13 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
     return setup, [event for _, event in recorded]
 
 
+def _named_in_result(players: list[str], name: str) -> str:
+    try:
+        return player_by_prefix(players, single_spaced(name))
+    except NotationError:
+        return name  # no player here: the comparison names the difference
+
+
 def _check_result(system: GameSystem, state: Any, result: str, line: int) -> None:
     """The Result tag must say what the standings recomputed from the lines say."""
     try:
@@ -469,6 +476,9 @@ def _check_result(system: GameSystem, state: Any, result: str, line: int) -> Non
         raise NotationError(error.message, "Result", line) from None
     over = system.finished(state)
     recomputed = {p.player: p.place for p in system.standings(state).placings} if over else None
+    if said is not None and recomputed is not None:
+        # A player is named as in every line: in full or by a unique prefix, in any case.
+        said = {_named_in_result(list(recomputed), name): place for name, place in said.items()}
     if said != recomputed:
         raise NotationError(
             f"the Result tag says {result!r} but the record gives {result_of(system, state)!r}", "Result", line

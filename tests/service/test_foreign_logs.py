@@ -325,3 +325,20 @@ def test_the_incumbent_named_in_another_case_is_the_first_game_s_president(clien
     lines[at] = f"{step} {words.swapcase()}"
     assert lines[at] != text.split("\n")[at]
     assert_same_match(client, original, import_text(client, "\n".join(lines)))
+
+
+def test_a_result_tag_naming_players_in_another_case_or_by_prefix_is_checked_as_it_means(client: TestClient, recount: Recount) -> None:
+    """docs/notation.md: the Result tag is checked against the standings recomputed; “a
+    player is named in full or by a unique prefix, case-insensitive”. `[Result "al 1, DANA
+    1, Bet 3, carl 3"]` is the record's result (it was refused as another result); a
+    Result that gives another place is still refused naming its line."""
+    original, text = fixture_notation(client, recount, "classic-four-full")
+    assert '[Result "Al 1, Dana 1, Betty 3, Carl 3"]' in text
+    loose = text.replace('[Result "Al 1, Dana 1, Betty 3, Carl 3"]', '[Result "al 1, DANA 1, Bet 3,  carl 3"]')
+    assert_same_match(client, original, import_text(client, loose))
+    wrong = text.replace('[Result "Al 1, Dana 1, Betty 3, Carl 3"]', '[Result "al 1, DANA 1, Bet 3, carl 4"]')
+    line = next(n for n, tag in enumerate(wrong.splitlines(), start=1) if tag.startswith("[Result"))
+    reply = import_text(client, wrong)
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"] == {"token": "Result", "line": line}
+    assert "but the record gives 'Al 1, Dana 1, Betty 3, Carl 3'" in reply.json()["error"]
