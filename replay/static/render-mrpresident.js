@@ -173,6 +173,14 @@ function drawRoll(roll, turn) {
 
 function drawRegion(region, view, perState, tally, reached, castNow, advanced) {
   const counted = view.counted.includes(region.name);
+  // A state's particulars and how it was carried are its title, which a phone never shows:
+  // a tap on a state writes them under its region.
+  const explained = h("p", { class: "mrp-explained", role: "status", hidden: true, style: { "white-space": "pre-line", margin: ".4rem 0 0", "font-size": ".85rem" } });
+  const explain = (element) => {
+    explained.textContent = element.title;
+    explained.dataset.state = element.dataset.state;
+    explained.hidden = false;
+  };
   return h(
     "section",
     { class: `mrp-region ${counted ? "counted" : ""}`, "data-region": region.name },
@@ -191,6 +199,7 @@ function drawRegion(region, view, perState, tally, reached, castNow, advanced) {
             "data-state": state.abbr,
             "data-carried": carriedBy || "",
             title: stateTitle(state, counts, result),
+            onclick: (event) => explain(event.currentTarget),
           },
           h("div", { class: "state-head" }, h("strong", null, state.abbr), h("span", { class: "ev-num" }, state.electoral_votes), h("span", { class: "dice-num" }, state.dice)),
           PARTIES.map((party) => pips(party, counts ? counts[party] : null, state.limit)),
@@ -199,6 +208,7 @@ function drawRegion(region, view, perState, tally, reached, castNow, advanced) {
         );
       }),
     ),
+    explained,
   );
 }
 
@@ -220,7 +230,8 @@ function stateTitle(state, counts, result) {
   if (state.edge_party) lines.push(`built-in edge: ${state.edge_votes.toLocaleString()} to the ${PLURAL[state.edge_party]}`);
   for (const party of PARTIES) {
     const side = counts && counts[party];
-    if (side && side.recorded + side.other) lines.push(`${party}: ${side.recorded + side.other} Ballots${side.votes !== null ? `, ${side.votes} votes` : ""}`);
+    const ballots = side ? side.recorded + side.other : 0;
+    if (ballots) lines.push(`${party}: ${ballots} Ballot${ballots === 1 ? "" : "s"}${side.votes !== null ? `, ${side.votes} vote${side.votes === 1 ? "" : "s"}` : ""}`);
   }
   if (result) lines.push(result.party ? `carried by the ${PLURAL[result.party]}: ${result.reason}` : result.reason || "tied");
   return lines.join("\n");

@@ -175,3 +175,27 @@ def test_the_index_counts_a_new_match_s_one_step_in_the_singular(page: Any, serv
     page.goto(f"{served.url}/")
     row = page.locator("#matches tr", has=page.locator(f'a[href="/view/{match["match_id"]}"]'))
     expect(row.locator(".steps")).to_have_text("1 step")
+
+
+def test_a_state_tapped_on_a_phone_says_how_it_was_carried(browser: Any, served: Any) -> None:
+    # mr-president.md § ELECTION TALLY, Electoral Vote: "One party will have the built-in edge in the
+    # state (see Built-in Edge column of Tally Board). The party having the edge adds it to the announced
+    # total." A state nobody campaigned in is carried on its edge alone; the why was only in a title,
+    # which a phone never shows.
+    match_id = served.matches["mrpresident/four-player-electoral"].match_id
+    last = frames_of(served, match_id)[-1]
+    tallied = last["view"]["tally"]["electoral"]["states"]
+    state = next(s for s in tallied if not any(s["ballot_votes"].values()))  # carried on the edge alone
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    try:
+        open_at(page, served, match_id, last["step"])
+        page.locator(f'.mrp-state[data-state="{state["state"]}"]').tap()
+        region = page.locator(f'.mrp-region[data-region="{state["region"]}"]')
+        explained = region.locator(".mrp-explained")
+        expect(explained).to_be_visible()
+        expect(explained).to_contain_text(state["reason"])
+        expect(explained).to_be_in_viewport()
+    finally:
+        context.close()
