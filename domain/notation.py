@@ -480,6 +480,8 @@ def _check_result(system: GameSystem, state: Any, result: str, line: int) -> Non
         # A player is named as in every line: in full or by a unique prefix, in any case.
         said = {_named_in_result(list(recomputed), name): place for name, place in said.items()}
     if said != recomputed:
+        # Places for a match the lines leave running: the file lacks its end (President's `the match ends`).
+        unfinished = " (the match is not over after the file's last line)" if recomputed is None else ""
         raise NotationError(
-            f"the Result tag says {result!r} but the record gives {result_of(system, state)!r}", "Result", line
+            f"the Result tag says {result!r} but the record gives {result_of(system, state)!r}{unfinished}", "Result", line
         )

@@ -342,3 +342,19 @@ def test_a_result_tag_naming_players_in_another_case_or_by_prefix_is_checked_as_
     assert reply.status_code == 422, reply.text
     assert reply.json()["details"] == {"token": "Result", "line": line}
     assert "but the record gives 'Al 1, Dana 1, Betty 3, Carl 3'" in reply.json()["error"]
+
+
+def test_a_result_for_a_match_the_lines_leave_running_says_the_match_is_not_over(client: TestClient, recount: Recount) -> None:
+    """docs/house-rules.md § The end of a match: “A match of President ends when the
+    scorekeeper records its end” (`the match ends`). A program that writes its games and their Result but not that line
+    is refused at the Result tag, saying the match is not over after the last line (it said
+    only that the record gives '*')."""
+    _, text = fixture_notation(client, recount, "classic-four-full")
+    assert text.rstrip("\n").endswith("the match ends")
+    written = text.rstrip("\n").rsplit("\n", 1)[0] + "\n"
+    before = recount.store.head()
+    reply = import_text(client, written)
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["token"] == "Result"
+    assert "but the record gives '*' (the match is not over after the file's last line)" in reply.json()["error"]
+    assert recount.store.head() == before
