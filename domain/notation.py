@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Any, Union
 
@@ -87,6 +88,12 @@ def card_as_written(token: str) -> str:
     return _TEN.sub("10", text)
 
 
+def composed(text: str) -> str:
+    """`text` with its accents composed (Unicode NFC): `José` typed on one system and
+    pasted from another (an `e` and a combining accent) is the same name."""
+    return unicodedata.normalize("NFC", text)
+
+
 def tokens(line: str) -> list[str]:
     """The words of a terse line: spaces and commas separate, ':' and ';' stand alone."""
     return [word for word in re.split(r"[\s,]+|([:;])", line.strip()) if word]
@@ -95,11 +102,11 @@ def tokens(line: str) -> list[str]:
 def player_by_prefix(players: Sequence[str], token: str) -> str:
     """The one player whose name starts with `token` (case-insensitive; an exact name
     wins over longer names it begins)."""
-    lowered = token.lower()
-    exact = [p for p in players if p.lower() == lowered]
+    lowered = composed(token).lower()
+    exact = [p for p in players if composed(p).lower() == lowered]
     if exact:
         return exact[0]
-    found = [p for p in players if p.lower().startswith(lowered)]
+    found = [p for p in players if composed(p).lower().startswith(lowered)]
     if len(found) == 1:
         return found[0]
     if not found:
@@ -111,9 +118,9 @@ def leading_player(players: Sequence[str], line: str) -> tuple[str, str]:
     """The player a line starts with and the rest: a full name (the longest that fits,
     so names with spaces work in the long form), else the first word as a prefix. The
     line is read single-spaced, so a name's own spaces are compared the same way."""
-    line = single_spaced(line)
+    line = composed(single_spaced(line))
     for name in sorted(players, key=len, reverse=True):
-        spaced = single_spaced(name)
+        spaced = composed(single_spaced(name))
         if line.lower().startswith(spaced.lower()) and line[len(spaced) : len(spaced) + 1] in ("", " "):
             return name, line[len(spaced) :].strip()
     first, _, rest = line.partition(" ")

@@ -358,3 +358,21 @@ def test_a_result_for_a_match_the_lines_leave_running_says_the_match_is_not_over
     assert reply.json()["details"]["token"] == "Result"
     assert "but the record gives '*' (the match is not over after the file's last line)" in reply.json()["error"]
     assert recount.store.head() == before
+
+
+def test_names_with_accents_composed_or_not_are_the_same_player(client: TestClient, recount: Recount) -> None:
+    """docs/notation.md § Words shared by every system: a player is named in full or by a
+    prefix. `José` in the Players tag (é one character) and `José` in the lines as another
+    program writes it (e and a combining accent, Unicode NFD) are one player, recorded by
+    the header's name (it was refused: “'José' is not a player here (players: José, …)”)."""
+    import unicodedata
+
+    names = {"Al": "José", "Betty": "Zoë", "Carl": "Ångel", "Dana": "Çelik"}
+    original, text = fixture_notation(client, recount, "classic-four-full")
+    head, body = head_and_body(renamed(text, names))
+    decomposed = [unicodedata.normalize("NFD", line) for line in body]
+    assert decomposed != body
+    reply = import_text(client, head + "\n\n" + "\n".join(decomposed) + "\n")
+    assert reply.status_code == 201, reply.text
+    new = reply.json()
+    assert events_of(client, new["match_id"], new["write_token"]) == events_renamed(events_of(client, original.match_id, original.write_token), names)
