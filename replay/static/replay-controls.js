@@ -69,6 +69,10 @@ export function bindControls() {
   $("as").onchange = (event) => {
     pause();
     setAddress({ as: event.target.value });
+    // A token refused for one view (a seat token asking for every hand) may well be good for
+    // this one (the player's own hand): it gets its chance again.
+    replay.tokenRefused = false;
+    drawTokenButton();
     loadFrames();
   };
   $("token").onclick = () => {

@@ -199,3 +199,24 @@ def test_a_state_tapped_on_a_phone_says_how_it_was_carried(browser: Any, served:
         expect(explained).to_be_in_viewport()
     finally:
         context.close()
+
+
+def test_a_player_refused_every_hand_gets_their_own_hand_back_by_choosing_it(page: Any, served: Any) -> None:
+    # A player's seat token shows their own hand; asking for every hand needs the write token (README §
+    # read the match back). The refusal dropped the page to a spectator's view and kept it there for
+    # every perspective chosen afterwards, the player's own included, with "Token ✗" on a good token.
+    from tests.browser.test_viewer import running_match
+
+    match, dealt = running_match(served)
+    token = match["seat_tokens"]["Betty"]
+    page.goto(f"{served.url}/view/{match['match_id']}#token={token}")
+    own = page.locator('.pres-seat[data-player="Betty"] .hand .card:not(.back)')
+    expect(own).to_have_count(len(dealt["hands"]["Betty"]))
+    page.select_option("#as", "everyone")
+    expect(page.locator("#notice")).to_contain_text("write token")
+    expect(own).to_have_count(0)
+    page.select_option("#as", "")
+    expect(own).to_have_count(len(dealt["hands"]["Betty"]))
+    expect(page.locator("#perspective")).to_have_text("Showing Betty’s hand")
+    expect(page.locator("#notice")).to_be_hidden()
+    expect(page.locator("#token")).to_have_text("Token ✓")
