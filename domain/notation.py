@@ -457,15 +457,24 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
             record(event)
         follow_ups(None)
     except NotationError as error:
-        raise NotationError(error.message, error.token, n) from None
+        raise NotationError(error.message + _unsaid_preset(system, created, tags), error.token, n) from None
     except IllegalAction as error:
         # A file that records what is seen face up but says no Mode is read in the game's default mode: say so.
         unsaid = "Mode" not in tags and "knowledge" in error.rule.id.split(".") and getattr(created, "mode", None)
         hint = f" (the header has no Mode tag, so the match records as {created.mode!r})" if unsaid else ""
+        hint += _unsaid_preset(system, created, tags)
         raise NotationError(f"step {len(recorded) + 2} is against the rules: {error}{hint}", line, n) from None
     if "Result" in tags:
         _check_result(system, state, tags["Result"], tag_lines["Result"])
     return setup, [event for _, event in recorded]
+
+
+def _unsaid_preset(system: GameSystem, created: msgspec.Struct, tags: dict[str, str]) -> str:
+    """A refused line of a file without a Preset tag was read by the game's default preset: said beside the
+    refusal, as the rules that refuse it may not be the ones the file was written for."""
+    if "Preset" in tags:
+        return ""
+    return f" (the header has no Preset tag, so the match is played by the preset {setup_of(system, created).preset!r})"
 
 
 def _named_in_result(players: list[str], name: str) -> str:

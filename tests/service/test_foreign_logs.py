@@ -376,3 +376,24 @@ def test_names_with_accents_composed_or_not_are_the_same_player(client: TestClie
     assert reply.status_code == 201, reply.text
     new = reply.json()
     assert events_of(client, new["match_id"], new["write_token"]) == events_renamed(events_of(client, original.match_id, original.write_token), names)
+
+
+@pytest.mark.parametrize(
+    ("stem", "preset"),
+    [("deck-six-example", "classic"), ("advanced-two-player-popular", "basic")],
+    ids=["a card of another deck", "an action of another preset"],
+)
+def test_a_file_without_its_preset_tag_is_told_the_preset_it_was_read_by(client: TestClient, recount: Recount, stem: str, preset: str) -> None:
+    """docs/notation.md § Grammar: the Preset tag is optional; without it the game's default
+    preset makes the match (presidents-deck.txt's cards are not classic's 52; the advanced
+    game's nomination is off in mr-president.md's basic game). The refused line now says the
+    header has no Preset tag and which preset read it (it said only what was refused)."""
+    _, text = fixture_notation(client, recount, stem)
+    written = re.sub(r'^\[Preset "[^"]*"\]\n', "", text, flags=re.MULTILINE)
+    assert written != text
+    before = recount.store.head()
+    reply = import_text(client, written)
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["line"] > len(written.split("\n\n", 1)[0].splitlines())
+    assert reply.json()["error"].endswith(f"(the header has no Preset tag, so the match is played by the preset {preset!r})")
+    assert recount.store.head() == before
