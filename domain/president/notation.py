@@ -208,11 +208,13 @@ def _play(state: State, player: str, words: list[str]) -> CardsPlayed:
 def _joker_as(state: State, token: str) -> str:
     """What a Joker stands for (docs/daifugo.md), in any case: a card of the deck (5h), a rank alone for five of a
     kind (7), or the rank past either end of a sequence with its suit (-s below the lowest rank, +s above the highest)."""
-    lowered = token.lower()
+    lowered = card_as_written(token).lower()  # a suit symbol read as its letter: -♥ is -h
     found = meant(card_as_written(token), state.deck)
     if found is not None:
         return found
     ranks = {rank.lower(): rank for rank in state.ruleset.ranks if rank != JOKER}
+    if lowered == "t" and "10" in ranks:  # T for ten, as cards are written
+        lowered = "10"
     if lowered in ranks:
         return ranks[lowered]
     if len(lowered) == 2 and lowered[0] in "-+" and lowered[1].upper() in SUITS:
@@ -229,6 +231,8 @@ def _play_counted(state: State, player: str, token: str) -> CardsPlayed:
     count_text, _, rank_text = token.lower().partition("x")
     count = number(count_text, f"how many cards in {token!r}")
     ranks = {r.lower(): r for r in state.ruleset.ranks}
+    if rank_text == "t" and "10" in ranks:  # T for ten, as cards are written (3xT)
+        rank_text = "10"
     if rank_text not in ranks:
         raise NotationError(f"{rank_text!r} in {token!r} is not a rank (ranks: {' '.join(state.ruleset.ranks)})", token)
     rank = ranks[rank_text]

@@ -397,3 +397,41 @@ def test_a_file_without_its_preset_tag_is_told_the_preset_it_was_read_by(client:
     assert reply.json()["details"]["line"] > len(written.split("\n\n", 1)[0].splitlines())
     assert reply.json()["error"].endswith(f"(the header has no Preset tag, so the match is played by the preset {preset!r})")
     assert recount.store.head() == before
+
+
+def test_what_a_joker_stands_for_reads_suit_symbols(client: TestClient) -> None:
+    """docs/daifugo.md § The rules: “the Joker may fill one rank, including one past either
+    end”; docs/notation.md § President: `as -H` below the 3. Written with a suit symbol
+    (`as -♥`, `as 5♥`) it reads as the code does (`-♥` was refused: “is not what a Joker
+    stands for”)."""
+    import random
+
+    import domain
+    from domain.notation import write_match
+    from domain.protocol import MatchSetup
+    from fixtures.random_player import play_random
+
+    system = domain.find("president")
+    created = system.start(MatchSetup(system="president", players=["Al", "Betty", "Carl", "Dana", "Eve"], preset="daifugo"))
+    text = write_match([created, *play_random(system, created, random.Random(49), steps=600)], "president")
+    assert re.search(r" as [-+][CDHS]$", text, flags=re.MULTILINE)
+    written = re.sub(r" as ([-+]?)(10|[2-9JQKA]?)([CDHS])$", lambda found: f" as {found.group(1)}{found.group(2)}{SYMBOLS[found.group(3)]}", text, flags=re.MULTILINE)
+    assert re.search(r" as [-+][♣♦♥♠]$", written, flags=re.MULTILINE)
+    first, again = import_text(client, text), import_text(client, written)
+    assert first.status_code == 201 and again.status_code == 201, again.text
+    assert events_of(client, again.json()["match_id"], again.json()["write_token"]) == events_of(client, first.json()["match_id"], first.json()["write_token"])
+
+
+def test_a_counted_play_reads_t_for_ten(client: TestClient) -> None:
+    """docs/notation.md § President: “`NxR` (`3x9`: three 9s) is accepted when the record
+    knows which cards those are”. With T for ten, as cards are written (`TH`), `2xT` is
+    the player's two 10s (it was refused: “'t' in '2xT' is not a rank”)."""
+    from tests.service.test_api import classic_deal, create, post
+
+    deal = next(deal for deal in map(lambda seed: classic_deal(seed=seed), range(50)) if any(card.startswith("10") for card in deal["hands"]["Al"]))
+    tens = sorted(card for card in deal["hands"]["Al"] if card.startswith("10"))
+    match = create(client)
+    assert post(client, match, [deal]).status_code == 201
+    reply = client.post(f"/matches/{match['match_id']}/notation/parse", json={"line": f"a {len(tens)}xT"}, headers=auth(match["write_token"]))
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["event"] == {"type": "CardsPlayed", "player": "Al", "cards": tens}
