@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 import msgspec
 
+from domain.corrections import CORRECTIONS
 from domain.protocol import GameSystem, Perspective, Standings, event_tag
 from replay.patches import diff
 
@@ -36,9 +37,11 @@ PAGE_MAX = 1000
 CACHE_BUDGET_BYTES = 128 * 1024 * 1024
 
 
-class Frame(msgspec.Struct, frozen=True, kw_only=True):
+class Frame(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """The table after `step` events, as the perspective may see it. `view` is the
-    game system's `view()` output."""
+    game system's `view()` output. `corrects`: the step a correction (EventVoided,
+    EventAmended) corrects, so a reader can mark that step as corrected (absent for
+    any other event)."""
 
     step: int
     type: str
@@ -47,9 +50,10 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     recorded_by: str
     finished: bool
     view: Any
+    corrects: int | None = None
 
 
-class PatchFrame(msgspec.Struct, frozen=True, kw_only=True):
+class PatchFrame(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A Frame whose view is sent as `patch` of the view of step `base`: 0 (the
     patch is the whole view), 1 (the first frame of a page) or step - 1."""
 
@@ -61,6 +65,12 @@ class PatchFrame(msgspec.Struct, frozen=True, kw_only=True):
     finished: bool
     base: int
     patch: Any
+    corrects: int | None = None
+
+
+def corrected_step(event: Any) -> int | None:
+    """The step a correction corrects; None for any other event."""
+    return event.step if isinstance(event, CORRECTIONS) else None
 
 
 class FramePage(msgspec.Struct, frozen=True, kw_only=True):
@@ -162,6 +172,7 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
             recorded_by=record.meta.recorded_by,
             finished=finished(after),
             view=view(after),
+            corrects=corrected_step(event),
         )
 
 
@@ -202,6 +213,7 @@ def walk_patches(log: Log, perspective: Perspective, first: int, last: int, want
                 finished=finished(after),
                 base=base,
                 patch=current if base == 0 else diff(against, current),
+                corrects=corrected_step(record.event),
             )
         previous = current
 

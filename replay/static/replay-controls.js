@@ -50,7 +50,7 @@ export function bindControls() {
   $("last").onclick = () => (pause(), show(replay.frames.length));
   $("play").onclick = play;
   $("slider").oninput = (event) => (pause(), show(Number(event.target.value)));
-  for (const list of [$("events"), $("standings"), $("claims")]) {
+  for (const list of [$("events"), $("standings"), $("claims"), $("caption")]) {
     list.addEventListener("click", (event) => {
       const link = event.target.closest("a[data-step]");
       if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;

@@ -103,15 +103,28 @@ export function show(step) {
   }
   $("board").replaceChildren(drawn);
   $("board").dataset.renderer = replay.renderer.name;
-  $("caption").replaceChildren(
-    h("span", { class: "step-no" }, `Step ${step}`),
-    h("span", { class: "description" }, frame.description),
-    h("time", { title: when(frame.recorded_at) }, clock(frame.recorded_at)),
-  );
+  drawCaption(step);
   drawPosition();
   markEvent(step);
   setAddress({ step });
   standingsFor(step);
+}
+
+// The step's number, its words (with the correction that later voided or amended it, linked)
+// and when it was recorded.
+function drawCaption(step) {
+  const frame = replay.frames[step - 1];
+  const correction = correctedBy.get(step);
+  $("caption").replaceChildren(
+    h("span", { class: "step-no" }, `Step ${step}`),
+    h(
+      "span",
+      { class: "description" },
+      frame.description,
+      correction ? [" ", h("a", { class: "corrected-note", href: stepHref(correction.step), "data-step": correction.step }, `(${correctionWords(correction)})`)] : null,
+    ),
+    h("time", { title: when(frame.recorded_at) }, clock(frame.recorded_at)),
+  );
 }
 
 export function drawPosition() {
@@ -124,8 +137,40 @@ export function drawPosition() {
   $("next").disabled = $("last").disabled = replay.step >= count;
 }
 
+// --- corrections: a step voided or amended later is marked where it is listed and shown ---
+
+// Step -> the frame of the correction that corrects it (the latest, when corrected twice).
+const correctedBy = new Map();
+
+function correctionWords(correction) {
+  return `${correction.type === "EventVoided" ? "voided" : "amended"} at step ${correction.step}`;
+}
+
+function correctionNote(correction) {
+  return h("em", { class: "corrected-note", "data-by": correction.step }, ` (${correctionWords(correction)})`);
+}
+
+// Learn the corrections among `frames`, and mark the steps they correct already listed.
+function noteCorrections(frames) {
+  for (const frame of frames) {
+    if (!frame.corrects) continue;
+    correctedBy.set(frame.corrects, frame);
+    const item = $("events").children[frame.corrects - 1];
+    if (item) markCorrected(item, frame);
+  }
+}
+
+function markCorrected(item, correction) {
+  item.classList.add("corrected");
+  item.dataset.correctedBy = correction.step;
+  const words = item.querySelector(".d");
+  const before = words.querySelector(".corrected-note");
+  if (before) before.remove();
+  words.append(correctionNote(correction));
+}
+
 function eventItem(frame) {
-  return h(
+  const item = h(
     "li",
     { "data-step": frame.step },
     h(
@@ -136,14 +181,23 @@ function eventItem(frame) {
       h("time", null, clock(frame.recorded_at)),
     ),
   );
+  const correction = correctedBy.get(frame.step);
+  if (correction) markCorrected(item, correction);
+  return item;
 }
 
 export function drawEvents() {
+  correctedBy.clear();
+  noteCorrections(replay.frames);
   $("events").replaceChildren(...replay.frames.map(eventItem));
+  if (correctedBy.has(replay.step) && replay.frames[replay.step - 1]) drawCaption(replay.step); // drawn before the list was
 }
 
 export function appendEvents(frames) {
   $("events").append(...frames.map(eventItem));
+  noteCorrections(frames);
+  // The step shown may be the one just corrected: say so under the board too.
+  if (frames.some((frame) => frame.corrects === replay.step)) drawCaption(replay.step);
 }
 
 export function markEvent(step) {

@@ -220,3 +220,30 @@ def test_a_player_refused_every_hand_gets_their_own_hand_back_by_choosing_it(pag
     expect(page.locator("#perspective")).to_have_text("Showing Betty’s hand")
     expect(page.locator("#notice")).to_be_hidden()
     expect(page.locator("#token")).to_have_text("Token ✓")
+
+
+def test_a_step_voided_while_watched_is_marked_as_voided_where_it_is_listed_and_shown(page: Any, served: Any) -> None:
+    # README § A recording mistake is corrected, never erased: "the replay shows the mistake and its
+    # correction". A table stepping back to the mistake read it as if it had happened.
+    from tests.browser.test_viewer import play_one, running_match
+
+    match, _ = running_match(served)
+    play_one(served, match)  # step 3
+    page.goto(f"{served.url}/view/{match['match_id']}")
+    expect(page.locator("#live")).to_have_attribute("data-state", "open")
+    expect(page.locator("#caption .step-no")).to_have_text("Step 3")
+    served.record(match, [{"type": "EventVoided", "step": 3, "reason": "not that card"}])
+    expect(page.locator("#caption .step-no")).to_have_text("Step 4")
+    mistake = page.locator('#events li[data-step="3"]')
+    expect(mistake).to_have_attribute("data-corrected-by", "4")
+    expect(mistake.locator(".corrected-note")).to_have_text(" (voided at step 4)")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#caption .step-no")).to_have_text("Step 3")
+    note = page.locator("#caption .corrected-note")
+    expect(note).to_have_text("(voided at step 4)")
+    note.click()
+    expect(page.locator("#caption .step-no")).to_have_text("Step 4")
+    # Read again from the start (a reload), the mark is there too.
+    page.goto(f"{served.url}/view/{match['match_id']}?step=3")
+    expect(page.locator("#caption .corrected-note")).to_have_text("(voided at step 4)")
+    expect(page.locator('#events li[data-step="3"]')).to_have_attribute("data-corrected-by", "4")
