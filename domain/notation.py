@@ -37,6 +37,8 @@ from domain.protocol import NAME_MAX, GameSystem, IllegalAction, MatchSetup, eve
 # Tags in the order they are written; Options and Board are JSON, Players a list.
 TAGS = ("System", "Preset", "Options", "Players", "Mode", "Title", "Date", "Board", "Result")
 _TAG_LINE = re.compile(r'^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+# A tag as a word processor's smart quotes write it ([Players “Al, Betty”]): its value has no quote of its own.
+_SMART_TAG_LINE = re.compile(r'^\[\s*(\w+)\s+[“”„]([^"“”\\]*)[“”]\s*\]$')
 # A line's step, `12. ` or as PGN numbers its moves, `12.` glued to the action.
 _STEP = re.compile(r"^(\d+)\.\s*")
 _FALLBACK = re.compile(r"^([A-Za-z]\w*)\s*([{\[].*[}\]])$")
@@ -344,7 +346,7 @@ def parse_header(lines: Sequence[tuple[int, str]]) -> tuple[MatchSetup, dict[str
     tags: dict[str, str] = {}
     at: dict[str, int] = {}
     for number_, line in lines:
-        match = _TAG_LINE.match(line)
+        match = _TAG_LINE.match(line) or _SMART_TAG_LINE.match(line)
         if match is None:
             raise NotationError(f"a header line is [Name \"value\"], not {line!r}", line, number_)
         name, raw = match.groups()

@@ -435,3 +435,16 @@ def test_a_counted_play_reads_t_for_ten(client: TestClient) -> None:
     reply = client.post(f"/matches/{match['match_id']}/notation/parse", json={"line": f"a {len(tens)}xT"}, headers=auth(match["write_token"]))
     assert reply.status_code == 200, reply.text
     assert reply.json()["event"] == {"type": "CardsPlayed", "player": "Al", "cards": tens}
+
+
+@pytest.mark.parametrize("stem", ["classic-four-full", "three-player"])
+def test_tags_in_a_word_processor_s_smart_quotes_read_the_same(client: TestClient, recount: Recount, stem: str) -> None:
+    """docs/notation.md § Grammar: `[Name "value"]`. A word processor (macOS TextEdit by
+    default) turns the quotes of `[Players "Al, Betty"]` into “ and ”; a value holding no
+    quote of its own reads the same (every tag was refused: “a header line is [Name
+    "value"]”)."""
+    original, text = fixture_notation(client, recount, stem)
+    head, body = head_and_body(text)
+    smart = [re.sub(r'^\[(\w+) "([^"\\]*)"\]$', "[\\1 “\\2”]", tag) for tag in head.splitlines()]
+    assert smart != head.splitlines()
+    assert_same_match(client, original, import_text(client, "\n".join(smart) + "\n\n" + "\n".join(body) + "\n"))
