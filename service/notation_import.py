@@ -47,8 +47,25 @@ def looks_like_notation(text: str) -> bool:
     return False
 
 
+REPLACEMENT = "\ufffd"  # what a reader puts for bytes that were not UTF-8
+
+
+def _refuse_undecoded(text: str) -> None:
+    """A file read as UTF-8 that was not (a page's `file.text()` of a Latin-1 file) holds U+FFFD where its accents
+    were: recorded, `José` would become a player `Jos\ufffd`. No notation file means the character, so it is refused
+    naming its line."""
+    if REPLACEMENT not in text:
+        return
+    line = text.count("\n", 0, text.index(REPLACEMENT)) + 1
+    raise BadNotation(
+        f"line {line}: the file is not UTF-8 text (a character could not be read, shown as {REPLACEMENT}): "
+        "save it as UTF-8 and import it again", REPLACEMENT, line
+    )
+
+
 def import_notation(recount: Recount, text: str) -> Created:
     """Record the match of a notation file as a new match; its id and tokens."""
+    _refuse_undecoded(text)
     try:
         setup, events = parse_match(text.removeprefix(BOM))
     except NotationError as error:

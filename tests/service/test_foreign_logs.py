@@ -448,3 +448,19 @@ def test_tags_in_a_word_processor_s_smart_quotes_read_the_same(client: TestClien
     smart = [re.sub(r'^\[(\w+) "([^"\\]*)"\]$', "[\\1 “\\2”]", tag) for tag in head.splitlines()]
     assert smart != head.splitlines()
     assert_same_match(client, original, import_text(client, "\n".join(smart) + "\n\n" + "\n".join(body) + "\n"))
+
+
+def test_a_file_that_was_not_utf8_read_as_utf8_is_refused_naming_its_line(client: TestClient, recount: Recount) -> None:
+    """docs/notation.md § Importing: the file is UTF-8. The new-match page reads the chosen
+    file as UTF-8 (`file.text()`), so a Latin-1 file's `é` arrives as U+FFFD: it was
+    recorded, a player named `Jos\\ufffd`. It is a 422 naming the first such line, and
+    nothing is recorded."""
+    _, text = fixture_notation(client, recount, "classic-four-full")
+    written = text.replace("Al", "Jos\ufffd")
+    line = next(n for n, tag in enumerate(written.splitlines(), start=1) if "\ufffd" in tag)
+    before = recount.store.head()
+    reply = import_text(client, written)
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"] == {"token": "\ufffd", "line": line}
+    assert "the file is not UTF-8 text" in reply.json()["error"]
+    assert recount.store.head() == before
