@@ -237,6 +237,16 @@ function stateTitle(state, counts, result) {
   return lines.join("\n");
 }
 
+// The party's Absentee Ballots: due until it has cast them, then how many it cast (where they
+// went is the party's secret until the tally: mr-president.md § ABSENTEE BALLOTS, "they do not,
+// however, announce the casting of these Ballots to their opponents").
+function drawAbsentee(party, info, view) {
+  if (info.absentee_ballots_due === null || info.absentee_ballots_due === undefined) return null;
+  const cast = view.ballots.filter((ballot) => ballot.how === "absentee" && ballot.party === party).length;
+  const words = cast ? `${cast} absentee cast` : `absentee due: ${info.absentee_ballots_due}`;
+  return h("span", { class: "muted absentee", "data-cast": cast }, ` · ${words}`);
+}
+
 function drawParty(party, view, advanced) {
   const info = view.parties[party];
   if (!info) return null;
@@ -245,7 +255,7 @@ function drawParty(party, view, advanced) {
   return h(
     "section",
     { class: `mrp-party ${SHORT[party]}`, "data-party": party },
-    h("header", null, h("strong", null, PLURAL[party]), h("span", { class: "muted" }, ` · ${info.states_campaigned} states campaigned`), info.absentee_ballots_due !== null && info.absentee_ballots_due !== undefined ? h("span", { class: "muted" }, ` · absentee due: ${info.absentee_ballots_due}`) : null),
+    h("header", null, h("strong", null, PLURAL[party]), h("span", { class: "muted" }, ` · ${info.states_campaigned} states campaigned`), drawAbsentee(party, info, view)),
     advanced
       ? drawTicketCards(ticket)
       : ticket.length

@@ -247,3 +247,19 @@ def test_a_step_voided_while_watched_is_marked_as_voided_where_it_is_listed_and_
     page.goto(f"{served.url}/view/{match['match_id']}?step=3")
     expect(page.locator("#caption .corrected-note")).to_have_text("(voided at step 4)")
     expect(page.locator('#events li[data-step="3"]')).to_have_attribute("data-corrected-by", "4")
+
+
+def test_a_party_s_absentee_ballots_read_as_cast_once_cast(page: Any, served: Any) -> None:
+    # mr-president.md § ABSENTEE BALLOTS: the ballots are dealt to the parties, then cast; "they do not,
+    # however, announce the casting of these Ballots to their opponents". The board kept saying
+    # "absentee due: 19" for a party that had cast its 19, through the tally.
+    match_id = served.matches["mrpresident/four-player-electoral"].match_id
+    frame = next(f for f in frames_of(served, match_id) if f["type"] == "AbsenteeBallotsCast")
+    cast_by = "Republican" if frame["description"].startswith("The Republicans cast") else "Democratic"
+    other = "Democratic" if cast_by == "Republican" else "Republican"
+    due = {party: frame["view"]["parties"][party]["absentee_ballots_due"] for party in (cast_by, other)}
+    assert str(due[cast_by]) in frame["description"]  # "The Republicans cast 19 Absentee Ballots"
+    page.goto(f"{served.url}/view/{match_id}?step={frame['step']}&as=spectator")
+    expect(page.locator("#caption .step-no")).to_have_text(f"Step {frame['step']}")
+    expect(page.locator(f'.mrp-party[data-party="{cast_by}"] header')).to_contain_text(f"{due[cast_by]} absentee cast")
+    expect(page.locator(f'.mrp-party[data-party="{other}"] header')).to_contain_text(f"absentee due: {due[other]}")
