@@ -20,10 +20,23 @@ const DEFAULT_WORDS = { unit: ["point", "points"], heading: "Points", together: 
 export function drawStandings(standings, step, { end, stepHref, words }) {
   words = { ...DEFAULT_WORDS, ...(words || {}) };
   $("standings-title").textContent = end ? "Final standings" : `Standings after step ${step}`;
-  const stepLinks = (steps) =>
-    steps.length
-      ? h("span", { class: "steps" }, "decided at ", steps.map((step, i) => [i ? ", " : "", h("a", { href: stepHref(step), "data-step": step }, `step ${step}`)]))
-      : null;
+  const links = (steps) => steps.map((step, i) => [i ? ", " : "", h("a", { href: stepHref(step), "data-step": step }, `step ${step}`)]);
+  // Mid-campaign a Mr. President placing lists every step a Ballot of its party went in,
+  // some thirty links on a phone; the latest few say what moved it, the rest fold away.
+  const LATEST = 4;
+  const stepLinks = (steps) => {
+    if (!steps.length) return null;
+    if (steps.length <= LATEST + 1) return h("span", { class: "steps" }, "decided at ", links(steps));
+    const earlier = steps.slice(0, -LATEST);
+    return h(
+      "span",
+      { class: "steps" },
+      "decided at ",
+      h("details", { class: "earlier-steps" }, h("summary", null, `${earlier.length} earlier steps`), links(earlier), ","),
+      " ",
+      links(steps.slice(-LATEST)),
+    );
+  };
   const rows = standings.placings.map((placing) =>
     h(
       "tr",

@@ -263,3 +263,29 @@ def test_a_party_s_absentee_ballots_read_as_cast_once_cast(page: Any, served: An
     expect(page.locator("#caption .step-no")).to_have_text(f"Step {frame['step']}")
     expect(page.locator(f'.mrp-party[data-party="{cast_by}"] header')).to_contain_text(f"{due[cast_by]} absentee cast")
     expect(page.locator(f'.mrp-party[data-party="{other}"] header')).to_contain_text(f"absentee due: {due[other]}")
+
+
+def test_a_long_list_of_deciding_steps_shows_the_latest_and_folds_the_rest(browser: Any, served: Any) -> None:
+    # Mid-campaign, each Mr. President player's placing lists every step a Ballot of the party went in:
+    # some thirty links a player on a phone's standings. The latest four stay; the others fold away.
+    match_id = served.matches["mrpresident/four-player-electoral"].match_id
+    last = frames_of(served, match_id)[-1]["step"]
+    step = last - 6  # before the tally
+    with served.api() as client:
+        placing = max(client.get(f"/matches/{match_id}/standings", params={"step": step}).json()["placings"], key=lambda p: len(p["steps"]))
+    assert len(placing["steps"]) > 5
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    try:
+        open_at(page, served, match_id, step)
+        row = page.locator(f'#standings tr[data-player="{placing["player"]}"]')
+        expect(row.locator("a[data-step]:visible")).to_have_count(4)
+        expect(row.locator(f'a[data-step="{placing["steps"][-1]}"]')).to_be_visible()
+        folded = row.locator("details.earlier-steps")
+        folded.locator("summary").click()
+        expect(row.locator("a[data-step]:visible")).to_have_count(len(placing["steps"]))
+        row.locator(f'a[data-step="{placing["steps"][0]}"]').click()
+        expect(page.locator("#caption .step-no")).to_have_text(f"Step {placing['steps'][0]}")
+    finally:
+        context.close()
