@@ -147,6 +147,8 @@ def parse(lines: Iterable[bytes | str]) -> list[MatchFile]:
     number = 0
     for number, raw in enumerate(lines, start=1):
         text = raw.strip()
+        if number == 1:  # "UTF-8 with BOM", as Windows Notepad saves a file again
+            text = text.removeprefix(b"\xef\xbb\xbf" if isinstance(text, bytes) else "\ufeff")
         if not text:
             continue
         try:

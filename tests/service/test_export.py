@@ -186,3 +186,19 @@ def test_a_match_already_in_the_store_is_not_imported_again(recount: Recount) ->
     with pytest.raises(export.Conflict, match="in this store already"):
         export.import_all(recount, export.parse(lines))
     assert recount.store.head() == version
+
+
+@pytest.mark.parametrize("form", ["bytes", "text"])
+def test_an_export_saved_with_a_byte_order_mark_imports(recount: Recount, form: str) -> None:
+    """A file saved again by Windows Notepad ("UTF-8 with BOM") starts with U+FEFF; the
+    JSON Lines it holds are the same, so it reads as the export it is."""
+    created, lines = fixture_export(recount)
+    marked = [b"\xef\xbb\xbf" + lines[0]] + lines[1:]
+    if form == "text":
+        marked = [line.decode("utf-8") for line in marked]
+    target = in_memory()
+    try:
+        [match_id] = export.import_all(target, export.parse(marked))
+        assert target.standings(match_id) == recount.standings(created.match_id)
+    finally:
+        target.close()
