@@ -11,7 +11,7 @@ import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
-from service import claimsstore, export, notation_import, signing
+from service import claimsstore, export, notation_import, signing, textfiles
 from service.claims import ClaimedPlacing
 from service.claimsstore import Confirmations, Dispute
 from service.errors import Malformed
@@ -90,9 +90,9 @@ async def import_notation_file(request: Request) -> Created:
     refuse is a 422 naming it, and nothing is recorded."""
     body = await request.body()
     try:
-        text = body.decode("utf-8")
+        text = textfiles.decode(body)
     except UnicodeDecodeError as error:
-        raise Malformed(f"a notation file is UTF-8 text (byte {error.start} is not)") from None
+        raise Malformed(f"a notation file is UTF-8 text, or UTF-16 behind its byte order mark (byte {error.start} is not)") from None
     return await asyncio.to_thread(_no_stop_iteration, notation_import.import_notation, recount_of(request), text)
 
 

@@ -15,7 +15,7 @@ from typing import Any, Callable
 import msgspec
 
 from domain.protocol import IllegalAction
-from service import export, notation_import, signing, sqlite_export, verify
+from service import export, notation_import, signing, sqlite_export, textfiles, verify
 from service.errors import RecountError
 
 
@@ -111,16 +111,17 @@ def is_notation(path: Path) -> bool:
         return False
     try:
         with path.open("rb") as file:
-            head = file.read(4096).decode("utf-8", errors="replace")
+            head = file.read(4096)
     except OSError:
         return False
-    return notation_import.looks_like_notation(head)
+    # Only the opening is read here: a character cut at its end is not the file's fault.
+    return notation_import.looks_like_notation(textfiles.decode(head, errors="ignore"))
 
 
 def import_notation(recount: Any, path: Path) -> int:
     """Record a notation file as a new match, all or nothing; 0, or 1 naming the line at fault."""
     try:
-        created = notation_import.import_notation(recount, path.read_text(encoding="utf-8"))
+        created = notation_import.import_notation(recount, textfiles.decode(path.read_bytes()))
     except (OSError, UnicodeDecodeError) as error:
         print(f"{path}: not imported: {error}", file=sys.stderr)
         return 1

@@ -14,6 +14,7 @@ import msgspec
 
 from domain.president.events import CardsPlayed, PlayerPassed
 from domain.president.state import State
+from service import textfiles
 
 RANKS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "t": "10", "j": "J", "q": "Q", "k": "K", "a": "A", "2": "2"}
 SUITS = {"c": "C", "d": "D", "h": "H", "s": "S"}
@@ -44,10 +45,10 @@ class Block(msgspec.Struct, frozen=True):
 
 
 def decode(data: bytes) -> str:
-    """A log's text: UTF-8 (a byte-order mark dropped), else Shift_JIS as Windows writes it (cp932): the players'
-    names are whatever bytes their programs sent the server."""
+    """A log's text: UTF-8 or UTF-16 as service.textfiles reads them, else Shift_JIS as Windows writes it
+    (cp932): the players' names are whatever bytes their programs sent the server."""
     try:
-        return data.decode("utf-8-sig")
+        return textfiles.decode(data)
     except UnicodeDecodeError:
         return data.decode("cp932")
 

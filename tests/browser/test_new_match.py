@@ -195,3 +195,21 @@ def test_a_notation_file_is_brought_in_and_its_links_are_shown(phone: Any, serve
         assert new["placings"] == client.get(f"/matches/{original.match_id}/standings").json()["placings"]
     record_link = phone.locator("#links a.primary").get_attribute("href")
     assert f"/record/{match_id}#token=" in record_link
+
+
+def test_a_notation_file_saved_by_notepad_is_brought_in_with_its_names(phone: Any, served: Any) -> None:
+    """docs/notation.md § Importing: Windows Notepad saves "Unicode" as UTF-16 behind a
+    byte order mark. The page's `file.text()` reads it by that mark in Chromium (a guard:
+    this passed before service/textfiles.py, which reads it so for a script or the CLI)."""
+    original = served.matches["bid/two-player"]
+    with served.api() as client:
+        text = client.get(f"/matches/{original.match_id}/notation", headers={"Authorization": f"Bearer {original.write_token}"}).text
+    players = re.search(r'\[Players "([^"]*)"\]', text)[1].split(", ")
+    renamed = re.sub(rf"\b{players[0]}\b", "José", text)
+    open_new(phone, served, "bid")
+    phone.locator("#import-file").set_input_files(files=[{"name": "match.txt", "mimeType": "text/plain", "buffer": renamed.encode("utf-16")}])
+    phone.locator("#import-send").click()
+    expect(phone.locator("#created")).to_be_visible()
+    match_id = phone.locator("#created-summary .match-id").inner_text()
+    with served.api() as client:
+        assert client.get(f"/matches/{match_id}").json()["players"] == ["José", *players[1:]]

@@ -464,3 +464,42 @@ def test_a_file_that_was_not_utf8_read_as_utf8_is_refused_naming_its_line(client
     assert reply.json()["details"] == {"token": "\ufffd", "line": line}
     assert "the file is not UTF-8 text" in reply.json()["error"]
     assert recount.store.head() == before
+
+
+def accented(text: str) -> str:
+    """The file with its first player renamed José, as a Spanish table writes it."""
+    first = re.search(r'\[Players "([^",]*)', text)[1]
+    return re.sub(rf"\b{first}\b", "José", text)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-8-sig"], ids=["UTF-16 LE", "UTF-16 BE", "UTF-8 with BOM"])
+def test_a_notation_file_saved_as_notepad_saves_it_is_read_by_its_byte_order_mark(client: TestClient, recount: Recount, tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str) -> None:
+    """docs/notation.md § Importing: Windows Notepad saves "Unicode" as UTF-16 behind a
+    byte order mark (and "UTF-8 with BOM"). Posted by a script, or given to
+    `recount-records import`, a UTF-16 file was refused ("byte 0 is not" UTF-8; the CLI
+    "can't decode byte 0xff"); it is read by its mark, accents and all."""
+    from service.records_cli import import_notation, is_notation
+
+    original, text = fixture_notation(client, recount, "classic-four-full")
+    data = (("\ufeff" if encoding == "utf-16-be" else "") + accented(text)).encode(encoding)
+    reply = import_text(client, data)
+    assert reply.status_code == 201, reply.text
+    assert client.get(f"/matches/{reply.json()['match_id']}").json()["players"][0] == "José"
+    path = tmp_path / "match.txt"
+    path.write_bytes(data)
+    assert is_notation(path)
+    assert import_notation(recount, path) == 0, capsys.readouterr().err
+    match_id = capsys.readouterr().out.split("match ", 1)[1].split(" ", 1)[0]
+    assert client.get(f"/matches/{match_id}").json()["players"][0] == "José"
+
+
+def test_a_uecda_log_saved_as_utf16_is_read_by_its_byte_order_mark(recount: Recount, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/daifugo.md § What the tournament programs write: a log is UTF-8 or Shift_JIS.
+    One saved again by Notepad as "Unicode" is UTF-16 behind its mark; it was read as
+    Shift_JIS and refused at its header. It reads as the log it is."""
+    path = tmp_path / "utf16.log"
+    path.write_bytes(UECDA_LOG.read_text().replace("player Al ", "player José ", 1).encode("utf-16"))
+    failed, out = uecda_import(recount, path, capsys)
+    assert failed == 0, out
+    match_id = out.split("match ", 1)[1].split(",", 1)[0]
+    assert any(placing.player == "José" for placing in recount.standings(match_id).placings)
