@@ -246,7 +246,7 @@ def parse_candidate(state: MatchState, party: str, text: str, office_words: Sequ
     return CandidateCard(
         name=name.strip(), home_state=one_of(states(state), parts[0], "state"),
         office="" if parts[1] == "-" else parts[1],
-        issues=[] if parts[2] == "-" else [i.strip() for i in parts[2].split(",")],
+        issues=[] if parts[2] == "-" else [issue(state, i) for i in parts[2].split(",")],
         **dict(zip(RATINGS, ratings[:-1], strict=True)), effective_total=ratings[-1],
     ), player
 

@@ -110,6 +110,17 @@ def test_a_card_of_no_deck_is_written_in_full_and_read_back():
                                      "Jo Doe [ca; -; -; 1 2 3 4 5 = 15]") == event
 
 
+
+def test_a_card_in_full_names_its_issues_as_the_tables_do():
+    """Given the advanced game (its tables list the issues), when a card of no deck is
+    written in full with its issues typed in lower case or cut short, then the card
+    recorded carries the tables' issues, as a debate names them (they were recorded as
+    typed: shown as 'labor', and 'civil' matched no debate on Civil Rights)."""
+    state = _initial(ADVANCED)
+    typed = ("ticket r: Smith, Jr. [oh; Governor of; labor, civil; 5 8 2 3 3 = 21]; "
+             "Jo Doe [ca; -; -; 1 2 3 4 5 = 15]")
+    assert parse_line(SYSTEM, state, typed).president.issues == ["Labor", "Civil Rights"]
+
 @pytest.mark.parametrize(
     "event",
     [
