@@ -149,3 +149,19 @@ def page(browser: Any) -> Iterator[Any]:
         yield opened
     finally:
         context.close()
+
+
+# A phone as the table holds one: the width the pages are laid out for, touch, and a
+# timeout long enough for a step to come back over the live stream on a busy machine.
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    opened = context.new_page()
+    opened.set_default_timeout(8000)
+    try:
+        yield opened
+    finally:
+        context.close()

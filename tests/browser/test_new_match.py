@@ -7,7 +7,6 @@ nothing; nothing scrolls sideways."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -15,24 +14,12 @@ import httpx
 import pytest
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
 
 
 def expect(locator: Any) -> Any:
     from playwright.sync_api import expect as playwright_expect
 
     return playwright_expect(locator)
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
-    opened = context.new_page()
-    opened.set_default_timeout(5000)
-    try:
-        yield opened
-    finally:
-        context.close()
 
 
 def open_new(phone: Any, served: Any, system: str) -> None:

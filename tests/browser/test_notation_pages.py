@@ -12,8 +12,6 @@ import pytest
 from tests.service.test_api import classic_deal
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
-SETTLE_MS = 8000
 
 
 def expect(locator: Any) -> Any:
@@ -25,15 +23,6 @@ def expect(locator: Any) -> Any:
 def version(served: Any, match: dict[str, Any]) -> int:
     with httpx.Client(base_url=served.url, timeout=10) as client:
         return client.get(f"/matches/{match['match_id']}", headers={"Authorization": f"Bearer {match['write_token']}"}).json()["version"]
-
-
-@pytest.fixture
-def phone(browser: Any) -> Any:
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    opened = context.new_page()
-    opened.set_default_timeout(SETTLE_MS)
-    yield opened
-    context.close()
 
 
 def test_a_play_and_a_pass_typed_tersely_are_recorded_and_a_bad_line_is_explained(served: Any, phone: Any) -> None:

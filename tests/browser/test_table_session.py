@@ -4,7 +4,6 @@ network is gone, a fix of a card), each shown in words and recording nothing wro
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,18 +11,6 @@ import pytest
 from tests.browser.helpers import expect
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    opened = context.new_page()
-    opened.set_default_timeout(5000)
-    try:
-        yield opened
-    finally:
-        context.close()
 
 
 def test_a_mode_left_unchosen_is_asked_for_with_its_rule_before_anything_is_sent(phone: Any, served: Any) -> None:
