@@ -48,7 +48,7 @@ def _notation_error(error: NotationError) -> Response[ErrorBody]:
     return Response(body, status_code=422, media_type=MediaType.JSON)
 
 
-@post("/matches/{match_id:str}/notation/parse", status_code=200, sync_to_thread=True, operation_id="parseNotation", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 422))
+@post("/matches/{match_id:str}/notation/parse", status_code=200, sync_to_thread=True, operation_id="parseNotation", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 413, 422))
 def parse_notation(request: Request, match_id: FromPath[str], data: JSONBody[TypedLine]) -> Response[Any]:
     """The event a typed line says (Bearer write token: a terse play is read against
     the hands the record knows), with the long line it would be written as; 422 names
@@ -91,7 +91,7 @@ def _needs_everything(app: Any, log: Any, token: str | None) -> None:
         raise (Forbidden if token else Unauthenticated)("this needs the whole record: the match's write token, or the match finished")
 
 
-@post("/matches/{match_id:str}/what-if", status_code=200, sync_to_thread=True, operation_id="whatIf", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 422))
+@post("/matches/{match_id:str}/what-if", status_code=200, sync_to_thread=True, operation_id="whatIf", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 413, 422))
 def what_if(request: Request, match_id: FromPath[str], data: JSONBody[OtherRules]) -> WhatIf:
     """The match replayed under another preset or other options: the first step they
     forbid (with the rule), or the standings under them beside the recorded ones. It
