@@ -67,6 +67,8 @@ _MATCH_LINKS = (
 # body: the type each 200 is, or the media type and words of a body that is text.
 _ANSWERS: dict[str, Any] = {"parseNotation": ParsedLine}
 _TEXT_ANSWERS = {"matchNotation": ("text/plain", "the match as a notation file (docs/notation.md): a header of tags, then one action a line")}
+# Answers that are a page for a browser (its Accept asks for HTML) beside their JSON.
+_PAGE_ANSWERS = {"listLeaderboards": "the leaderboards page, for a browser whose Accept asks for text/html"}
 
 
 def _operation_id(handler: HTTPRouteHandler) -> str:
@@ -163,6 +165,9 @@ def exact_contract(app: Litestar) -> None:
             if operation.operation_id in _TEXT_ANSWERS:
                 media_type, words = _TEXT_ANSWERS[operation.operation_id]
                 answer.content = {media_type: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING, description=words))}
+            if operation.operation_id in _PAGE_ANSWERS:
+                page = OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING, description=_PAGE_ANSWERS[operation.operation_id]))
+                answer.content = {**(answer.content or {}), "text/html": page}
     malformed = errors_documented(400)[400]
     for path, item in document.paths.items():
         for method in ("get", "post"):

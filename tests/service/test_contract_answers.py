@@ -239,3 +239,15 @@ def test_a_body_over_the_bound_is_a_413_the_document_lists(served: Any, path: st
     assert reply.status_code == 413, reply.text[:300]
     assert reply.json()["status"] == 413
     assert "413" in document["paths"][path]["post"]["responses"], f"POST {path} answers 413 and does not say so"
+
+
+def test_the_leaderboard_page_is_served_as_a_type_the_document_declares(served: Any) -> None:
+    """GET /leaderboards answers a browser (Accept: text/html) with the page, as the README
+    says; the document declared only application/json, so that answer's Content-Type was
+    undocumented (schemathesis's content_type_conformance, with a browser's Accept)."""
+    client, document, _ = served
+    for accept, expected in (("text/html,application/xhtml+xml,*/*;q=0.8", "text/html"), ("application/json", "application/json")):
+        reply = client.get("/leaderboards", headers={"Accept": accept})
+        assert reply.status_code == 200
+        assert reply.headers["content-type"].split(";")[0] == expected
+        assert expected in declared_types(document, "/leaderboards", "get"), f"GET /leaderboards answers {expected} and does not say so"
