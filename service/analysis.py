@@ -48,7 +48,7 @@ def _notation_error(error: NotationError) -> Response[ErrorBody]:
     return Response(body, status_code=422, media_type=MediaType.JSON)
 
 
-@post("/matches/{match_id:str}/notation/parse", status_code=200, sync_to_thread=True, operation_id="parseNotation", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 413, 422))
+@post("/matches/{match_id:str}/notation/parse", status_code=200, sync_to_thread=True, operation_id="parseNotation", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 413, 422, 503))
 def parse_notation(request: Request, match_id: FromPath[str], data: JSONBody[TypedLine]) -> Response[Any]:
     """The event a typed line says (Bearer write token: a terse play is read against
     the hands the record knows), with the long line it would be written as; 422 names
@@ -69,7 +69,7 @@ def parse_notation(request: Request, match_id: FromPath[str], data: JSONBody[Typ
     return Response(parsed, media_type=MediaType.JSON)
 
 
-@get("/matches/{match_id:str}/notation", sync_to_thread=True, operation_id="matchNotation", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404))
+@get("/matches/{match_id:str}/notation", sync_to_thread=True, operation_id="matchNotation", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 503))
 def match_notation(request: Request, match_id: FromPath[str]) -> Response[str]:
     """The match as a notation file: the full record, so it needs the write token (or
     a finished match whose hands are open to everyone)."""
@@ -91,7 +91,7 @@ def _needs_everything(app: Any, log: Any, token: str | None) -> None:
         raise (Forbidden if token else Unauthenticated)("this needs the whole record: the match's write token, or the match finished")
 
 
-@post("/matches/{match_id:str}/what-if", status_code=200, sync_to_thread=True, operation_id="whatIf", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 413, 422))
+@post("/matches/{match_id:str}/what-if", status_code=200, sync_to_thread=True, operation_id="whatIf", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 413, 422, 503))
 def what_if(request: Request, match_id: FromPath[str], data: JSONBody[OtherRules]) -> WhatIf:
     """The match replayed under another preset or other options: the first step they
     forbid (with the rule), or the standings under them beside the recorded ones. It
@@ -128,7 +128,7 @@ def leaderboard_file(index_file: str | None) -> str | None:
     return index_file.removesuffix(".index.sqlite") + ".leaderboard.sqlite"
 
 
-@get("/leaderboards", sync_to_thread=True, operation_id="listLeaderboards", responses=errors_documented(400))
+@get("/leaderboards", sync_to_thread=True, operation_id="listLeaderboards", responses=errors_documented(400, 503))
 def list_leaderboards(request: Request) -> Response[Any]:
     """Every game system and preset with a finished match. A browser asking for HTML
     gets the leaderboard page."""
@@ -138,7 +138,7 @@ def list_leaderboards(request: Request) -> Response[Any]:
     return Response({"leaderboards": leaderboard_of(request).boards()}, media_type=MediaType.JSON)
 
 
-@get("/leaderboards/{system:str}/{preset:str}", sync_to_thread=True, operation_id="getLeaderboard", responses=errors_documented(400, 404))
+@get("/leaderboards/{system:str}/{preset:str}", sync_to_thread=True, operation_id="getLeaderboard", responses=errors_documented(400, 404, 503))
 def get_leaderboard(request: Request, system: FromPath[str], preset: FromPath[str]) -> dict[str, Any]:
     """Players by rating (openskill Plackett-Luce), matches played, places, points, and
     each player's rating after each finished match."""

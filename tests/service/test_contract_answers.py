@@ -74,7 +74,7 @@ def test_a_played_match_s_answers_fit_the_document(served: Any, name: str) -> No
         check = validator(document, path, method)
         readers = [created.write_token] if tokens == "write" else [created.write_token, None] if tokens else [None]
         for token in readers:
-            url = path.format(match_id=created.match_id) + query
+            url = path.format(match_id=created.match_id, system="president", preset="classic") + query
             headers = {"Authorization": f"Bearer {token}"} if token else {}
             reply = client.post(url, json={}, headers=headers) if method == "post" else client.get(url, headers=headers)
             assert reply.status_code == 200, f"{method.upper()} {url}: {reply.status_code} {reply.text[:300]}"
@@ -251,3 +251,36 @@ def test_the_leaderboard_page_is_served_as_a_type_the_document_declares(served: 
         assert reply.status_code == 200
         assert reply.headers["content-type"].split(";")[0] == expected
         assert expected in declared_types(document, "/leaderboards", "get"), f"GET /leaderboards answers {expected} and does not say so"
+
+
+# Operations that read the event store, and each one's request (method, path, body).
+READ_THE_STORE = [
+    ("post", "/matches/{match_id}/notation/parse", {"line": "Al passes"}),
+    ("get", "/matches/{match_id}/notation", None),
+    ("post", "/matches/{match_id}/what-if", {}),
+    ("get", "/leaderboards", None),
+    ("get", "/leaderboards/{system}/{preset}", None),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), READ_THE_STORE, ids=[f"{m} {p}" for m, p, _ in READ_THE_STORE])
+def test_a_store_that_does_not_answer_is_a_503_the_document_lists(served: Any, monkeypatch: pytest.MonkeyPatch, method: str, path: str, body: Any) -> None:
+    """The notation, a parsed line, what-if and the leaderboards read the store as every
+    operation on a match does, and answer 503 when it does not answer (a database
+    restarting); they did not list 503 as the others do: an undocumented status."""
+    from eventsourcing.persistence import OperationalError
+
+    client, document, matches = served
+    created = matches["president/classic-four-full"]
+    recount = client.app.state.recount
+
+    def down(*args: Any, **kwargs: Any) -> Any:
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(recount.store, "read", down)
+    monkeypatch.setattr(recount.store, "head", down)
+    url = path.format(match_id=created.match_id, system="president", preset="classic")
+    headers = {"Authorization": f"Bearer {created.write_token}"}
+    reply = client.post(url, json=body, headers=headers) if method == "post" else client.get(url, headers=headers)
+    assert reply.status_code == 503, reply.text[:300]
+    assert "503" in document["paths"][path][method]["responses"], f"{method.upper()} {path} answers 503 and does not say so"
