@@ -284,3 +284,20 @@ def test_a_store_that_does_not_answer_is_a_503_the_document_lists(served: Any, m
     reply = client.post(url, json=body, headers=headers) if method == "post" else client.get(url, headers=headers)
     assert reply.status_code == 503, reply.text[:300]
     assert "503" in document["paths"][path][method]["responses"], f"{method.upper()} {path} answers 503 and does not say so"
+
+
+def test_an_operation_that_answers_401_declares_the_token_it_needs(served: Any) -> None:
+    """An export of a running match, a confirmation and a dispute answer 401 without a token
+    (the write token, a seat token), yet declared no security: a client generated from the
+    document sent none, and a tester's auth checks skipped them."""
+    client, document, matches = served
+    created = matches["president/classic-four-full"]
+    assert client.post(f"/matches/{created.match_id}/confirmations").status_code == 401
+    assert client.post(f"/matches/{created.match_id}/disputes", json={"placings": [{"player": "Al", "place": 1}]}).status_code == 401
+    silent = [
+        f"{method.upper()} {path}"
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if isinstance(operation, dict) and "401" in operation.get("responses", {}) and not operation.get("security", document.get("security"))
+    ]
+    assert not silent, f"answer 401 and declare no token: {silent}"
