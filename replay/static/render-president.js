@@ -262,7 +262,9 @@ export function forbidden(frame, choices) {
   const plays = choices.filter((choice) => choice.type === "CardsPlayed");
   const player = plays.length ? plays[0].player : null;
   if (!player) return [];
-  const playable = new Set(plays.flatMap((choice) => (choice.picks || []).flatMap((pick) => pick.among)));
+  // A play is a pick among cards (classic) or listed whole, its cards in the event
+  // (the daifugo preset lists every group and sequence).
+  const playable = new Set(plays.flatMap((choice) => [...(choice.picks || []).flatMap((pick) => pick.among), ...((choice.picks || []).length ? [] : choice.event.cards || [])]));
   const hand = (frame.view.hands[player] || {}).cards || [];
   const probes = [...new Set(hand)]
     .filter((code) => !playable.has(code))
@@ -277,8 +279,10 @@ export function forbidden(frame, choices) {
 // tappable. A card that makes a listed play selects the smallest listed play of its
 // rank (the composer opens with that card in it); another card of that rank grows the
 // selection to the next listed count, or swaps in when none is larger; a selected card
-// tapped again shrinks it. Then Play: a play is two taps. A card that makes no listed
-// play is explained by its rule, like the greyed buttons.
+// tapped again shrinks it. Then Play: a play is two taps. A play listed whole (the
+// daifugo preset's groups and sequences) opens with the smallest one holding the
+// card; a further card moves to the smallest one holding both. A card that makes no
+// listed play is explained by its rule, like the greyed buttons.
 export function bindHandTaps(board, choices, controls) {
   for (const element of board.querySelectorAll(".hand [data-code][role]")) {
     element.onclick = null;
@@ -288,14 +292,17 @@ export function bindHandTaps(board, choices, controls) {
   const plays = [];
   choices.forEach((choice, index) => {
     const picks = choice.picks || [];
-    if (choice.type === "CardsPlayed" && picks.length === 1 && picks[0].field === "cards") plays.push({ choice, index, count: picks[0].least, among: picks[0].among });
+    if (choice.type !== "CardsPlayed") return;
+    if (picks.length === 1 && picks[0].field === "cards") plays.push({ choice, index, count: picks[0].least, among: picks[0].among });
+    else if (!picks.length && (choice.event.cards || []).length) plays.push({ choice, index, count: choice.event.cards.length, among: choice.event.cards, whole: true });
   });
   if (!plays.length) return;
   const player = plays[0].choice.player;
   const seat = [...board.querySelectorAll(".pres-seat")].find((element) => element.dataset.player === player);
   if (!seat) return;
   const open = controls.open;
-  const current = open && plays.find((play) => play.index === open.index) ? open.filled.cards || [] : [];
+  const opened = open && plays.find((play) => play.index === open.index);
+  const current = !opened ? [] : opened.whole ? opened.among : open.filled.cards || [];
   for (const element of seat.querySelectorAll(".hand [data-code]")) {
     const code = element.dataset.code;
     const options = plays.filter((play) => play.among.includes(code)).sort((a, b) => a.count - b.count);
@@ -303,7 +310,7 @@ export function bindHandTaps(board, choices, controls) {
     element.classList.toggle("picked", current.includes(code));
     element.setAttribute("role", "button");
     element.onclick = options.length
-      ? () => tapCard(code, options, open, controls)
+      ? () => (options[0].whole ? tapWhole(code, plays, opened && opened.whole ? opened : null, controls) : tapCard(code, options, open, controls))
       : () => controls.actions.explain({ type: "CardsPlayed", player, cards: [code] }, `Play ${cardLabel(code)}`);
   }
 }
@@ -324,4 +331,18 @@ function tapCard(code, options, open, controls) {
   const larger = withCount(selected.length + 1);
   if (larger) return controls.openWith(larger.index, { cards: [...selected, code] });
   return controls.openWith(same.index, { cards: [...selected.slice(1), code] });
+}
+
+// Plays listed whole: the tapped card joins (or leaves) the open play's cards, and the
+// smallest listed play holding exactly those, else the smallest holding them all, else
+// the smallest holding the tapped card, opens.
+function tapWhole(code, plays, opened, controls) {
+  const selected = opened ? opened.among : [];
+  const removing = selected.includes(code);
+  const wanted = removing ? selected.filter((c) => c !== code) : [...selected, code];
+  const whole = plays.filter((play) => play.whole).sort((a, b) => a.count - b.count);
+  const holding = (cards) => whole.filter((play) => cards.every((c) => play.among.includes(c)));
+  const fits = wanted.length ? holding(wanted) : [];
+  const play = fits.find((each) => each.count === wanted.length) || fits[0] || (removing ? null : holding([code])[0]);
+  return play ? controls.openWith(play.index, {}) : controls.close();
 }

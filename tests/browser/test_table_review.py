@@ -1,0 +1,67 @@
+"""A whole game recorded at a real table on a phone (390×844, touch) through the
+recording page: what a scorekeeper tripped on, one test each (Daifugō with the
+`daifugo` preset of President, docs/daifugo.md; Presidential Bid,
+../shared/rules/presidential-bid.txt)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import re
+
+from tests.browser.helpers import expect
+
+pytestmark = pytest.mark.browser
+
+DAIFUGO_PLAYERS = ["Aki", "Ben", "Chie", "Dan", "Emi"]
+
+
+def open_record(page: Any, served: Any, match: dict[str, Any]) -> int:
+    page.goto(f"{served.url}/record/{match['match_id']}#token={match['write_token']}")
+    return settle(page)
+
+
+def settle(page: Any) -> int:
+    actions = page.locator("#actions")
+    expect(actions).to_have_attribute("data-settled", "true")
+    return int(actions.get_attribute("data-version"))
+
+
+def events_of(served: Any, match: dict[str, Any]) -> list[dict[str, Any]]:
+    with served.api() as client:
+        reply = client.get(f"/matches/{match['match_id']}/events", headers={"Authorization": f"Bearer {match['write_token']}"})
+        return reply.json()["events"]
+
+
+def dealt_daifugo(phone: Any, served: Any) -> tuple[dict[str, Any], str]:
+    """A daifugo match in full mode, dealt by a tap; the player to lead."""
+    match = served.create({"system": "president", "preset": "daifugo", "players": DAIFUGO_PLAYERS, "mode": "full"})
+    open_record(phone, served, match)
+    phone.locator("#actions button.choice.deal").first.tap()
+    expect(phone.locator("#actions")).to_have_attribute("data-version", "2")
+    settle(phone)
+    leader = phone.locator("#turn").get_attribute("data-players")
+    assert leader in DAIFUGO_PLAYERS
+    return match, leader
+
+
+def test_daifugo_cards_the_leader_may_play_are_not_also_greyed_and_a_hand_tap_opens_their_play(phone: Any, served: Any) -> None:
+    """The daifugo preset lists each play whole (no pick among cards): every card of
+    the leader's hand was drawn twice, once as 'Play 9♥' and again greyed as not
+    allowed, and a tap on a card of the hand asked the rule and said 'The rules allow
+    it after all'. A lead may be any single, so nothing is greyed, and a card tapped
+    on the table opens its play: two taps."""
+    match, leader = dealt_daifugo(phone, served)
+    expect(phone.locator("#actions button.choice.forbidden")).to_have_count(0)
+    card = phone.locator(f'.pres-seat[data-player="{leader}"] .hand [data-code]').first
+    code = card.get_attribute("data-code")
+    card.tap()
+    composer = phone.locator("#actions .composer")
+    expect(composer).to_be_visible()
+    expect(phone.locator("#explain")).to_be_hidden()
+    expect(card).to_have_class(re.compile(r"\bpicked\b"))
+    composer.locator("button.confirm").tap()
+    expect(phone.locator("#actions")).to_have_attribute("data-version", "3")
+    last = events_of(served, match)[-1]["event"]
+    assert last["type"] == "CardsPlayed" and last["player"] == leader and code in last["cards"]
