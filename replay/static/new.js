@@ -337,7 +337,11 @@ async function start() {
     row.querySelector("input").focus();
   });
   $("system").addEventListener("change", () => chooseSystem($("system").value));
-  $("preset").addEventListener("change", drawOptions);
+  $("preset").addEventListener("change", () => {
+    drawOptions();
+    // A preset may need more players than the system's default (daifugo: five).
+    fillSeats(current.presets[$("preset").value]?.min_players || 2);
+  });
   $("setup").addEventListener("submit", create);
   $("modes").addEventListener("change", () => ($("refused").hidden = true));
   $("import").addEventListener("submit", importFile);

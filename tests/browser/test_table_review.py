@@ -65,3 +65,16 @@ def test_daifugo_cards_the_leader_may_play_are_not_also_greyed_and_a_hand_tap_op
     expect(phone.locator("#actions")).to_have_attribute("data-version", "3")
     last = events_of(served, match)[-1]["event"]
     assert last["type"] == "CardsPlayed" and last["player"] == leader and code in last["cards"]
+
+
+def test_choosing_a_preset_for_more_players_offers_their_seats(phone: Any, served: Any) -> None:
+    """President opens on classic (4-7 players, four seats); choosing daifugo (five
+    players, docs/daifugo.md) kept four seats, and the fifth had to be found under
+    'Add a player'. The seats follow the chosen preset's fewest players."""
+    phone.goto(f"{served.url}/new?system=president")
+    expect(phone.locator("body")).to_have_attribute("data-ready", "true")
+    expect(phone.locator("#players .player")).to_have_count(4)
+    phone.locator("#players .player-name").first.fill("Aki")
+    phone.select_option("#preset", "daifugo")
+    expect(phone.locator("#players .player")).to_have_count(5)
+    expect(phone.locator("#players .player-name").first).to_have_value("Aki")
