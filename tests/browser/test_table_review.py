@@ -34,6 +34,24 @@ def events_of(served: Any, match: dict[str, Any]) -> list[dict[str, Any]]:
         return reply.json()["events"]
 
 
+# A deal that holds what a Daifugō evening needs: Aki the 3 of diamonds (the lead), four
+# 7s (a revolution) and a run of spades; Ben a run of clubs above it and a pair of 9s.
+DAIFUGO_HANDS = {
+    "Aki": ["3D", "7C", "7D", "7H", "7S", "4S", "5S", "6S", "8C", "10C", "KD"],
+    "Ben": ["3C", "4C", "5C", "6C", "9D", "9H", "JC", "QC", "KC", "AC", "2C"],
+    "Chie": ["3H", "4D", "5D", "6D", "8D", "9C", "10D", "JD", "QD", "AD", "2D"],
+    "Dan": ["3S", "4H", "5H", "6H", "8H", "9S", "10H", "JH", "QH", "AH"],
+    "Emi": ["8S", "10S", "JS", "QS", "KH", "KS", "AS", "2H", "2S", "JK1"],
+}
+
+
+def daifugo_match(served: Any, *events: dict[str, Any]) -> dict[str, Any]:
+    """A daifugo match in full mode with the deal above, and then `events`."""
+    match = served.create({"system": "president", "preset": "daifugo", "players": DAIFUGO_PLAYERS, "mode": "full"})
+    served.record(match, [{"type": "CardsDealt", "dealer": "Emi", "hands": DAIFUGO_HANDS, "seating": DAIFUGO_PLAYERS}, *events])
+    return match
+
+
 def dealt_daifugo(phone: Any, served: Any) -> tuple[dict[str, Any], str]:
     """A daifugo match in full mode, dealt by a tap; the player to lead."""
     match = served.create({"system": "president", "preset": "daifugo", "players": DAIFUGO_PLAYERS, "mode": "full"})
@@ -78,3 +96,18 @@ def test_choosing_a_preset_for_more_players_offers_their_seats(phone: Any, serve
     phone.select_option("#preset", "daifugo")
     expect(phone.locator("#players .player")).to_have_count(5)
     expect(phone.locator("#players .player-name").first).to_have_value("Aki")
+
+
+def test_the_fix_form_s_buttons_fit_a_phone(phone: Any, served: Any) -> None:
+    """'Record the fix', 'It never happened' and 'Cancel' sat on one line of a 390 px
+    phone: 'Cancel' was squeezed narrower than its word, which ran past its border.
+    They wrap, each as wide as its words."""
+    match = daifugo_match(served, {"type": "CardsPlayed", "player": "Aki", "cards": ["4S", "5S", "6S"]})
+    open_record(phone, served, match)
+    phone.locator("#history-box summary").tap()
+    phone.locator("#history li").first.get_by_role("button", name="Fix").tap()
+    expect(phone.locator("#fix")).to_be_visible()
+    for button in ("#fix-send", "#fix-void", "#fix-cancel"):
+        sizes = phone.locator(button).evaluate("(b) => [b.scrollWidth, b.clientWidth, b.getBoundingClientRect().right]")
+        assert sizes[0] <= sizes[1], f"{button}: its words are {sizes[0]} px wide in {sizes[1]} px"
+        assert sizes[2] <= 390
