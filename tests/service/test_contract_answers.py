@@ -301,3 +301,24 @@ def test_an_operation_that_answers_401_declares_the_token_it_needs(served: Any) 
         if isinstance(operation, dict) and "401" in operation.get("responses", {}) and not operation.get("security", document.get("security"))
     ]
     assert not silent, f"answer 401 and declare no token: {silent}"
+
+
+@pytest.mark.parametrize("options", [{"jokers": "lots"}, {"decks": "two"}, {"decks": 1e9}, {"jokers": 2.5}])
+def test_options_of_the_wrong_type_are_a_setup_the_rules_refuse_not_a_500(served: Any, options: dict[str, Any]) -> None:
+    """`options` is any object in the document; President built its deck from `jokers` and
+    `decks` before checking them, so `{"decks": "two"}` was a 500 (TypeError) on creating a
+    match and on what-if. Now the ruleset's own refusal: 422 on creating, `legal: false` at
+    step 1 on what-if; nothing is created."""
+    client, _, matches = served
+    before = len(client.get("/matches", params={"limit": 500}).json())
+    setup = {"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "options": options}
+    reply = client.post("/matches", json=setup)
+    assert reply.status_code == 422, reply.text[:300]
+    assert reply.json()["rule"]["id"] == "recount.ruleset" and "the options do not make a ruleset" in reply.json()["error"]
+    assert len(client.get("/matches", params={"limit": 500}).json()) == before
+    created = matches["president/classic-four-full"]
+    answer = client.post(f"/matches/{created.match_id}/what-if", json={"options": options})
+    assert answer.status_code == 200, answer.text[:300]
+    assert answer.json()["legal"] is False and answer.json()["step"] == 1
+    fitting = client.post("/matches", json={**setup, "preset": "friday", "options": {"jokers": 2, "decks": 1}})
+    assert fitting.status_code == 201, fitting.text[:300]
