@@ -337,10 +337,22 @@ def _http_error(request: Request, exc: HTTPException) -> Response[ErrorBody]:
     return _error(exc.status_code, exc.detail, headers=exc.headers or None)
 
 
+def _not_utf8(body: bytes | None) -> str | None:
+    """Where `body` stops being UTF-8 ("byte N is not"), or None if it is (or was not read)."""
+    try:
+        (body or b"").decode("utf-8")
+    except UnicodeDecodeError as error:
+        return f"byte {error.start} is not ({error.reason})"
+    return None
+
+
 def _unexpected(request: Request, exc: Exception) -> Response[ErrorBody]:
     if isinstance(exc, RecursionError) and "deserializing" in str(exc):
         # msgspec gives up on JSON nested deeper than Python's recursion limit: the body, not the service.
         return _error(400, "the body is not valid JSON for this service: it nests arrays or objects too deep")
+    if isinstance(exc, UnicodeDecodeError) and (not_utf8 := _not_utf8(_body_read(request))):
+        # msgspec raises this past Litestar's decoding errors (a string of the body is not UTF-8): the body, not the service.
+        return _error(400, f"the body is not valid JSON: JSON is UTF-8 text, and {not_utf8}")
     if isinstance(exc, STORE_UNAVAILABLE):
         # The store did not answer (a database restarting, a file locked past its timeout): a
         # retry shortly may succeed; nothing was recorded by this request.

@@ -322,3 +322,17 @@ def test_options_of_the_wrong_type_are_a_setup_the_rules_refuse_not_a_500(served
     assert answer.json()["legal"] is False and answer.json()["step"] == 1
     fitting = client.post("/matches", json={**setup, "preset": "friday", "options": {"jokers": 2, "decks": 1}})
     assert fitting.status_code == 201, fitting.text[:300]
+
+
+@pytest.mark.parametrize("path", ["/matches", "/matches/{match_id}/events", "/matches/{match_id}/events/check", "/matches/{match_id}/standings/check", "/matches/{match_id}/what-if", "/matches/{match_id}/notation/parse", "/qr"])
+def test_a_body_that_is_not_utf8_is_malformed_not_a_500(served: Any, path: str) -> None:
+    """JSON is UTF-8: a body with a stray byte 0xFF inside a string (a Latin-1 name typed on
+    an old system) was a 500, "UnicodeDecodeError" (msgspec raises it past Litestar's
+    decoding errors). It is a malformed body: 400, saying where."""
+    client, _, matches = served
+    created = matches["president/classic-four-full"]
+    body = b'{"system": "president", "players": ["Jos\xe9", "Betty", "Carl", "Dana"], "line": "Jos\xe9 passes", "events": [], "placings": []}'
+    headers = {"Authorization": f"Bearer {created.write_token}", "Content-Type": "application/json"}
+    reply = client.post(path.format(match_id=created.match_id), content=body, headers=headers)
+    assert reply.status_code == 400, reply.text[:300]
+    assert reply.json()["status"] == 400 and "UTF-8" in reply.json()["error"] and "byte 40" in reply.json()["error"], reply.json()["error"]
