@@ -368,21 +368,27 @@ def after_meta(log: MatchLog, job: Job, before: Any, after: Any, automatic: bool
     )
 
 
-def start_match(system: GameSystem, setup: Any) -> msgspec.Struct:
-    """The match's first event, `system.start(setup)`, with the options checked first against
-    the types of the ruleset's fields: a game system resolves a deck from `jokers` and
-    `decks` before it checks the ruleset, so `"decks": "two"` failed as a TypeError (500)
-    where it is a setup the rules refuse (422). Options that are no field of the ruleset
-    are left to the system (it refuses them, or takes them as options of its own)."""
+def check_options(system: GameSystem, setup: Any) -> None:
+    """Refuse (IllegalAction, 422) options that do not fit the types of the ruleset's fields,
+    before the system resolves them: President builds its deck from `jokers` and `decks`
+    before it checks the ruleset, so `"decks": "two"` failed as a TypeError (500) where it is
+    a setup the rules refuse. Options that are no field of the ruleset are left to the system
+    (it refuses them, or takes them as options of its own)."""
     options = getattr(setup, "options", None) or {}
     presets = system.presets
     base = presets.get(setup.preset) if setup.preset else next(iter(presets.values()), None)
-    if options and base is not None:
-        ruleset_type = type(base)
-        fields = set(ruleset_type.__struct_fields__)
-        given = {name: value for name, value in options.items() if name in fields}
-        try:
-            msgspec.convert({**msgspec.to_builtins(base), **given}, ruleset_type)
-        except msgspec.ValidationError as error:
-            raise IllegalAction(f"the options do not make a ruleset: {error}", RULESET) from None
+    if not options or base is None:
+        return
+    ruleset_type = type(base)
+    fields = set(ruleset_type.__struct_fields__)
+    given = {name: value for name, value in options.items() if name in fields}
+    try:
+        msgspec.convert({**msgspec.to_builtins(base), **given}, ruleset_type)
+    except msgspec.ValidationError as error:
+        raise IllegalAction(f"the options do not make a ruleset: {error}", RULESET) from None
+
+
+def start_match(system: GameSystem, setup: Any) -> msgspec.Struct:
+    """The match's first event, `system.start(setup)`, its options checked first (`check_options`)."""
+    check_options(system, setup)
     return system.start(setup)

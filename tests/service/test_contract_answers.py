@@ -336,3 +336,14 @@ def test_a_body_that_is_not_utf8_is_malformed_not_a_500(served: Any, path: str) 
     reply = client.post(path.format(match_id=created.match_id), content=body, headers=headers)
     assert reply.status_code == 400, reply.text[:300]
     assert reply.json()["status"] == 400 and "UTF-8" in reply.json()["error"] and "byte 40" in reply.json()["error"], reply.json()["error"]
+
+
+def test_a_notation_file_whose_options_are_of_the_wrong_type_is_refused_naming_the_tag(served: Any) -> None:
+    """POST /imports/notation with `[Options "{\\"decks\\": \\"two\\"}"]` was a 500 (TypeError)
+    as creating a match with those options was: now a 422 naming the Options tag's line."""
+    client, _, _ = served
+    text = '[System "president"]\n[Preset "classic"]\n[Options "{\\"decks\\": \\"two\\"}"]\n[Players "Al, Betty, Carl, Dana"]\n'
+    reply = client.post("/imports/notation", content=text.encode(), headers={"Content-Type": "text/plain"})
+    assert reply.status_code == 422, reply.text[:300]
+    assert "the options do not make a ruleset" in reply.json()["error"]
+    assert reply.json()["details"] == {"token": "Options", "line": 3}
