@@ -26,8 +26,10 @@ export function cardBack(count, extra = "") {
   return h("span", { class: `card back ${extra}`, title: `${count} hidden` }, count > 1 ? `×${count}` : "");
 }
 
-// "7C" → "7♣": a card code's short label for sentences and tiles.
+// "7C" → "7♣": a card code's short label for sentences and tiles; a joker is named
+// ("JK1" → "Joker", a second deck's "JK2" → "Joker 2").
 export function cardLabel(code) {
+  if (/^JK\d*$/.test(code)) return code.length > 2 && code !== "JK1" ? `Joker ${code.slice(2)}` : "Joker";
   const suit = SUIT_SYMBOLS[code.slice(-1)];
   return suit && code.length > 1 && !code.startsWith("JK") ? code.slice(0, -1) + suit : code;
 }

@@ -111,3 +111,22 @@ def test_the_fix_form_s_buttons_fit_a_phone(phone: Any, served: Any) -> None:
         sizes = phone.locator(button).evaluate("(b) => [b.scrollWidth, b.clientWidth, b.getBoundingClientRect().right]")
         assert sizes[0] <= sizes[1], f"{button}: its words are {sizes[0]} px wide in {sizes[1]} px"
         assert sizes[2] <= 390
+
+
+def test_the_joker_is_named_on_the_recording_page_s_card_buttons(phone: Any, served: Any) -> None:
+    """A card picked on the recording page (the cards a daifugō gives back, the fix
+    form's cards) was labelled by its code: 'JK1' beside '2♠'. It is 'Joker'."""
+    match = daifugo_match(
+        served,
+        {"type": "CardsPlayed", "player": "Aki", "cards": ["3D"]},
+        {"type": "PlayerPassed", "player": "Ben"},
+        {"type": "PlayerPassed", "player": "Chie"},
+        {"type": "PlayerPassed", "player": "Dan"},
+        {"type": "CardsPlayed", "player": "Emi", "cards": ["2H"]},
+    )
+    open_record(phone, served, match)
+    phone.locator("#history-box summary").tap()
+    phone.locator('#history li[data-step="7"]').get_by_role("button", name="Fix").tap()
+    joker = phone.locator('#fix-fields [data-value="JK1"]')
+    expect(joker).to_have_text("Joker")
+    expect(phone.locator("#fix-fields")).not_to_contain_text("JK1")
