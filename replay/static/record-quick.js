@@ -17,7 +17,7 @@ export class QuickEntry {
     this.checked = null; // {text, version, event, words} of the last line that passed the dry run
     this.timer = null;
     this.input = h("input", { id: "quick-line", type: "text", autocomplete: "off", autocapitalize: "none", spellcheck: "false",
-                              enterkeyhint: "send", style: { width: "100%", "box-sizing": "border-box", "font-size": "1rem", padding: "0.5rem" }, placeholder: "Type an action: b 3x9 · b p · deal d", "aria-label": "Type an action" });
+                              enterkeyhint: "send", style: { width: "100%", "box-sizing": "border-box", "font-size": "1rem", padding: "0.5rem" }, placeholder: "Type an action", "aria-label": "Type an action" });
     this.preview = h("p", { id: "quick-preview", class: "quick-preview", role: "status", "aria-live": "polite" });
     const form = h("form", { class: "quick-form", onsubmit: (e) => (e.preventDefault(), this.submit()) }, this.input);
     host.replaceChildren(form, this.preview);
@@ -26,6 +26,20 @@ export class QuickEntry {
       this.checked = null;
       this.timer = setTimeout(() => this.check(), PAUSE_MS);
     });
+  }
+
+  // The placeholder's examples, in the game's own notation (a renderer's
+  // quickExamples(tag), tag(i) naming the i-th player as the notation may: the
+  // shortest start of the name no other player's shares).
+  examples(renderer, players) {
+    if (!renderer.quickExamples || !players.length) return;
+    const tag = (i) => {
+      const name = players[i % players.length].toLowerCase();
+      const others = players.filter((_, j) => j !== i % players.length).map((other) => other.toLowerCase());
+      for (let n = 1; n < name.length; n += 1) if (!others.some((other) => other.startsWith(name.slice(0, n)))) return name.slice(0, n);
+      return name;
+    };
+    this.input.placeholder = `Type an action: ${renderer.quickExamples(tag, players.length)}`;
   }
 
   show(state, text) {

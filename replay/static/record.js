@@ -80,7 +80,7 @@ const fixes = new Fixes({
 });
 
 // An action typed in the notation's terse form (record-quick.js), recorded like a tap.
-new QuickEntry({
+const quick = new QuickEntry({
   call: (path, options) => call(token, path, options),
   matchPath,
   record: (events, label) => record(events, label),
@@ -172,6 +172,7 @@ async function start() {
     } catch {
       page.renderer = generic;
     }
+    quick.examples(page.renderer, page.summary.players);
     drawHeading();
     await refresh();
     if (page.refused) return;

@@ -11,6 +11,9 @@ useStylesheet("/static/render-bid.css");
 export const name = "bid";
 export const title = "Presidential Bid";
 
+// The recording page's quick-entry examples (docs/notation.md § Presidential Bid).
+export const quickExamples = (tag, count) => `7c · ${["9h", "ks", "2d"].slice(0, count).map((bid, i) => `${tag(i)} ${bid}`).join(" ")}`;
+
 // The standings' words: presidential-bid.txt, "Be the player with the most votes at the end of the game".
 export const standingsWords = () => ({ unit: ["vote", "votes"], heading: "Votes" });
 

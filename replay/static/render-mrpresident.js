@@ -15,6 +15,9 @@ useStylesheet("/static/render-mrpresident.css");
 export const name = "mrpresident";
 export const title = "Mr. President";
 
+// The recording page's quick-entry examples (docs/notation.md § Mr. President).
+export const quickExamples = (tag) => `${tag(0)} r mid 3 4 · ${tag(0)} cast oh p`;
+
 // The standings' words: a score is the party's votes in the tally the game is played for
 // (mr-president.md § OBJECT OF THE GAME), and running mates win or lose together.
 export function standingsWords(standings) {

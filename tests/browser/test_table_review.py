@@ -130,3 +130,16 @@ def test_the_joker_is_named_on_the_recording_page_s_card_buttons(phone: Any, ser
     joker = phone.locator('#fix-fields [data-value="JK1"]')
     expect(joker).to_have_text("Joker")
     expect(phone.locator("#fix-fields")).not_to_contain_text("JK1")
+
+
+def test_the_quick_entry_s_examples_are_in_the_game_s_own_notation(phone: Any, served: Any) -> None:
+    """A Presidential Bid match's quick-entry box read 'Type an action: b 3x9 · b p ·
+    deal d', President's notation, which a Bid match cannot take. Its examples are
+    Bid's (docs/notation.md § Presidential Bid), named by the match's players, and the
+    first one typed is understood."""
+    match = served.create({"system": "bid", "preset": "text", "players": ["Ana", "Bo", "Cy"]})
+    open_record(phone, served, match)
+    line = phone.locator("#quick-line")
+    expect(line).to_have_attribute("placeholder", "Type an action: 7c · a 9h b ks c 2d")
+    line.fill("7c")
+    expect(phone.locator("#quick-preview")).to_have_attribute("data-state", "ready")
