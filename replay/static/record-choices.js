@@ -134,6 +134,7 @@ export class Controls {
       groups.get(who).push([choice, index]);
     });
     const parts = [];
+    const open = this.open ? choices[this.open.index] : null;
     for (const [who, listed] of groups) {
       const blocked = forbidden.filter((probe) => (probe.player || "") === who);
       parts.push(
@@ -145,10 +146,12 @@ export class Controls {
           blocked.length ? h("div", { class: "choice-buttons forbidden-row" }, blocked.map((probe) => this.drawForbidden(probe))) : null,
         ),
       );
+      // The composer right below the choices it was opened from, not below every
+      // other player's (the table's bids to show above three players' sealed bids).
+      if (open && (open.player || "") === who) parts.push(this.drawComposer(open, this.open));
     }
     const loose = forbidden.filter((probe) => !groups.has(probe.player || ""));
     if (loose.length) parts.push(h("section", { class: "choice-group" }, h("div", { class: "choice-buttons forbidden-row" }, loose.map((probe) => this.drawForbidden(probe)))));
-    if (this.open) parts.push(this.drawComposer(choices[this.open.index], this.open));
     return parts;
   }
 

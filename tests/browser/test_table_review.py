@@ -143,3 +143,17 @@ def test_the_quick_entry_s_examples_are_in_the_game_s_own_notation(phone: Any, s
     expect(line).to_have_attribute("placeholder", "Type an action: 7c · a 9h b ks c 2d")
     line.fill("7c")
     expect(phone.locator("#quick-preview")).to_have_attribute("data-state", "ready")
+
+
+def test_the_bids_to_show_open_right_below_their_button_not_below_every_sealed_bid(phone: Any, served: Any) -> None:
+    """Presidential Bid, a club turned up: 'Show the bids for district 7♣' opens by
+    itself (one tap per player's card), but its cards were drawn below each player's
+    thirteen sealed-bid buttons, out of sight two screens down; tapping the gold
+    button to find them closed it. The composer sits right below the table's button."""
+    match = served.create({"system": "bid", "preset": "text", "players": ["Ana", "Bo", "Cy"]})
+    served.record(match, [{"type": "DistrictRevealed", "district": "7C"}])
+    open_record(phone, served, match)
+    order = phone.locator("#actions > *").evaluate_all("parts => parts.map((p) => p.classList.contains('composer') ? 'composer' : p.dataset.player)")
+    assert order[:2] == ["", "composer"], order
+    composer = phone.locator("#actions .composer")
+    expect(composer).to_be_in_viewport()
