@@ -263,7 +263,7 @@ function ordinal(n) {
 // make no listed play, and a pass when only plays are listed (a trick's leader).
 export function forbidden(frame, choices) {
   const plays = choices.filter((choice) => choice.type === "CardsPlayed");
-  const player = plays.length ? plays[0].player : null;
+  const player = actingPlayer(choices);
   if (!player) return [];
   // A play is a pick among cards (classic) or listed whole, its cards in the event
   // (the daifugo preset lists every group and sequence).
@@ -276,6 +276,12 @@ export function forbidden(frame, choices) {
     probes.push({ player, label: "Pass", event: { type: "PlayerPassed", player } });
   }
   return probes;
+}
+
+// The player whose play or pass is asked for: one who may only pass holds cards too.
+function actingPlayer(choices) {
+  const acting = choices.find((choice) => choice.type === "CardsPlayed") || choices.find((choice) => choice.type === "PlayerPassed");
+  return acting ? acting.player : null;
 }
 
 // On the recording page (full mode): the acting player's hand drawn on the table is
@@ -299,8 +305,8 @@ export function bindHandTaps(board, choices, controls) {
     if (picks.length === 1 && picks[0].field === "cards") plays.push({ choice, index, count: picks[0].least, among: picks[0].among });
     else if (!picks.length && (choice.event.cards || []).length) plays.push({ choice, index, count: choice.event.cards.length, among: choice.event.cards, whole: true });
   });
-  if (!plays.length) return;
-  const player = plays[0].choice.player;
+  const player = actingPlayer(choices);
+  if (!player) return;
   const seat = [...board.querySelectorAll(".pres-seat")].find((element) => element.dataset.player === player);
   if (!seat) return;
   const open = controls.open;

@@ -157,3 +157,24 @@ def test_the_bids_to_show_open_right_below_their_button_not_below_every_sealed_b
     assert order[:2] == ["", "composer"], order
     composer = phone.locator("#actions .composer")
     expect(composer).to_be_in_viewport()
+
+
+def test_a_player_who_may_only_pass_has_his_cards_explained(phone: Any, served: Any) -> None:
+    """Emi's lone Joker is on the table and Aki slaps down an 8♣ for an 8-cut. The
+    page offered Aki only 'Pass', greyed nothing, and his 8♣ on the table did nothing
+    when tapped: no word of why. His cards are greyed like any refused play, and the
+    8♣ tapped says the rule (docs/daifugo.md: only the 3 of spades beats a lone Joker)."""
+    match = daifugo_match(
+        served,
+        {"type": "CardsPlayed", "player": "Aki", "cards": ["3D"]},
+        {"type": "CardsPlayed", "player": "Ben", "cards": ["2C"]},
+        {"type": "PlayerPassed", "player": "Chie"},
+        {"type": "PlayerPassed", "player": "Dan"},
+        {"type": "CardsPlayed", "player": "Emi", "cards": ["JK1"]},
+    )
+    version = open_record(phone, served, match)
+    expect(phone.locator("#actions button.choice:not(.forbidden)")).to_have_text(["Pass"])
+    expect(phone.locator("#actions button.choice.forbidden", has_text="Play 8♣")).to_have_count(1)
+    phone.locator('.pres-seat[data-player="Aki"] .hand [data-code="8C"]').tap()
+    expect(phone.locator("#explain")).to_have_attribute("data-rule", "president.daifugo.joker-alone")
+    assert len(events_of(served, match)) == version
