@@ -348,7 +348,9 @@ function drawTurn(choices, queued) {
   else if (!choices.length) turn.textContent = queued ? (page.offline ? "Offline: waiting to send" : "Sending…") : "…";
   else if (players.length === 1) turn.textContent = `${players[0]} to act`;
   else if (players.length > 1) turn.textContent = `Waiting for ${players.join(", ")}`;
-  else turn.textContent = choices[0].label;
+  // The table's own actions: one is named; among several (who deals, or the end of
+  // the match) the first is no more likely than the others.
+  else turn.textContent = choices.length > 1 ? "The table: choose what happened" : choices[0].label;
   turn.dataset.players = players.join(",");
 }
 

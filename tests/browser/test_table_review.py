@@ -178,3 +178,16 @@ def test_a_player_who_may_only_pass_has_his_cards_explained(phone: Any, served: 
     phone.locator('.pres-seat[data-player="Aki"] .hand [data-code="8C"]').tap()
     expect(phone.locator("#explain")).to_have_attribute("data-rule", "president.daifugo.joker-alone")
     assert len(events_of(served, match)) == version
+
+
+def test_the_heading_does_not_name_one_dealer_among_several(phone: Any, served: Any) -> None:
+    """Before a Daifugō deal any of the five may deal (or the match may end): the
+    heading read 'Aki deals', the first button's words, as if the page had decided.
+    It asks the table to choose; a single table action (Bid's club) is still named."""
+    match = served.create({"system": "president", "preset": "daifugo", "players": DAIFUGO_PLAYERS, "mode": "full"})
+    open_record(phone, served, match)
+    expect(phone.locator("#actions button.choice.deal")).to_have_count(5)
+    expect(phone.locator("#turn")).to_have_text("The table: choose what happened")
+    bid = served.create({"system": "bid", "preset": "text", "players": ["Ana", "Bo", "Cy"]})
+    open_record(phone, served, bid)
+    expect(phone.locator("#turn")).to_have_text("Turn up the club for round 1")
