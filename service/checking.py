@@ -13,7 +13,6 @@ from typing import Any
 import msgspec
 
 from domain.corrections import advance, check_target, is_correction
-from domain.president.rules import RULES_ARE_DATA as RULESET  # the house rule every system's ruleset answers to
 from domain.protocol import GameSystem, IllegalAction, Rule
 from service import chain
 from service.automatic import Echo, echoed, echoed_earlier, pinned
@@ -366,29 +365,3 @@ def after_meta(log: MatchLog, job: Job, before: Any, after: Any, automatic: bool
         seated=None if seated == log.seated_at_start else seated,
         seat_token_sha256={p: hashed(p) for p in newcomers} if hashed and newcomers else None,
     )
-
-
-def check_options(system: GameSystem, setup: Any) -> None:
-    """Refuse (IllegalAction, 422) options that do not fit the types of the ruleset's fields,
-    before the system resolves them: President builds its deck from `jokers` and `decks`
-    before it checks the ruleset, so `"decks": "two"` failed as a TypeError (500) where it is
-    a setup the rules refuse. Options that are no field of the ruleset are left to the system
-    (it refuses them, or takes them as options of its own)."""
-    options = getattr(setup, "options", None) or {}
-    presets = system.presets
-    base = presets.get(setup.preset) if setup.preset else next(iter(presets.values()), None)
-    if not options or base is None:
-        return
-    ruleset_type = type(base)
-    fields = set(ruleset_type.__struct_fields__)
-    given = {name: value for name, value in options.items() if name in fields}
-    try:
-        msgspec.convert({**msgspec.to_builtins(base), **given}, ruleset_type)
-    except msgspec.ValidationError as error:
-        raise IllegalAction(f"the options do not make a ruleset: {error}", RULESET) from None
-
-
-def start_match(system: GameSystem, setup: Any) -> msgspec.Struct:
-    """The match's first event, `system.start(setup)`, its options checked first (`check_options`)."""
-    check_options(system, setup)
-    return system.start(setup)

@@ -86,7 +86,7 @@ def create_match(services: Services, setup: MatchSetup, *, recorded_by: str = "a
     """Start a match: resolve the setup into the system's first event and store it with
     the hashes of a new write token and its seat tokens."""
     system = domain.find(setup.system)
-    first = checking.start_match(system, setup)
+    first = system.start(setup)
     match_id = "m_" + secrets.token_hex(6)
     write_token = tokens.new_write_token()
     players = list(system.players(system.initial(first)))

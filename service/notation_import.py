@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import msgspec
 
-import domain
-from domain.notation import NotationError, parse_header, parse_match
+from domain.notation import NotationError, parse_match
 from domain.protocol import IllegalAction
 from service import export
-from service.checking import check_options
 from service.app import Recount
 from service.errors import RecountError
 from service.results import Created
@@ -65,24 +63,10 @@ def _refuse_undecoded(text: str) -> None:
     )
 
 
-def _check_header_options(text: str) -> None:
-    """The Options tag checked against the ruleset's types before `parse_match` starts the
-    match (`checking.check_options`: `{"decks": "two"}` was a 500, TypeError). The header's
-    other faults are left to `parse_match`, which names them as it does."""
-    head = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip().startswith("[")]
-    setup, _, at = parse_header(head)
-    if setup.system in domain.systems():
-        try:
-            check_options(domain.find(setup.system), setup)
-        except IllegalAction as error:
-            raise NotationError(f"the header does not make a match: {error}", "Options", at.get("Options", 0)) from None
-
-
 def import_notation(recount: Recount, text: str) -> Created:
     """Record the match of a notation file as a new match; its id and tokens."""
     _refuse_undecoded(text)
     try:
-        _check_header_options(text.removeprefix(BOM))
         setup, events = parse_match(text.removeprefix(BOM))
     except NotationError as error:
         raise BadNotation(str(error), error.token, error.line) from None

@@ -14,7 +14,6 @@ import msgspec
 from domain.corrections import amended_steps, as_due, at_step, in_effect
 from domain.notation import setup_of
 from domain.protocol import GameSystem, IllegalAction, Rule, Standings
-from service.checking import start_match
 
 
 class WhatIf(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -49,7 +48,7 @@ def replay_under(
     setup = msgspec.structs.replace(own, preset=wanted_preset, options=wanted_options)
     answer = {"preset": wanted_preset or "", "options": wanted_options}
     try:
-        other = start_match(system, setup)
+        other = system.start(setup)
     except IllegalAction as refused:
         return WhatIf(legal=False, step=1, rule=refused.rule, error=refused.what, **answer)
     state = system.initial(other)

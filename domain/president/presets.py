@@ -155,6 +155,10 @@ def resolve(preset: str | None, options: dict[str, Any], players: int = 0) -> Ru
     if base.extra_deck_above and players > base.extra_deck_above and not {"deck", "decks"} & set(options):
         options["decks"] = 2
     fields = msgspec.to_builtins(base) | options
+    try:  # the types and bounds first: the deck below is built from `jokers` and `decks`
+        msgspec.convert(fields, Ruleset)
+    except msgspec.ValidationError as error:
+        raise IllegalAction(f"the options do not make a ruleset: {error}", RULES_ARE_DATA) from None
     if ("jokers" in options or "decks" in options) and "deck" not in options:
         if base.text == "deck":
             fields["deck"] = list(base.deck) * fields["decks"]

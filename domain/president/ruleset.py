@@ -13,6 +13,14 @@ from domain.cards import RANKS
 from domain.president.cards import suited_deck
 
 
+# Bounds no text gives: the texts play with one deck, or "2 decks together when playing
+# with more than 10 people" (deck), and "the two Jokers" (friday); a table of at most
+# PLAYERS_MAX seats needs no more. docs/silent-choices.md.
+DECKS_MAX = 4
+JOKERS_MAX = 4
+DECK_MAX = DECKS_MAX * (52 + JOKERS_MAX)
+
+
 class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Each field's description (shown beside it on the /new page) quotes what the texts say about it."""
 
@@ -32,7 +40,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = RANKS
     deck: Annotated[
         tuple[str, ...],
-        Meta(description='The cards, one code per card ("52 card deck"); a code listed twice is held twice.'),
+        Meta(max_length=DECK_MAX, description='The cards, one code per card ("52 card deck"); a code listed twice is held twice.'),
     ] = suited_deck()
     max_set: Annotated[
         int, Meta(description='The most cards in one play. classic: "putting one, two, three, or four cards of the same kind".')
@@ -169,12 +177,17 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     jokers: Annotated[
         int,
         Meta(
+            ge=0, le=JOKERS_MAX,
             description="Jokers in each deck, used to build `deck` when the options change them (and `deck` is not "
             'given). friday: "President can also be played with the two Jokers."'
         ),
     ] = 0
     decks: Annotated[
-        int, Meta(description="Decks shuffled together, used to build `deck` when the options change them (and `deck` is not given).")
+        int,
+        Meta(
+            ge=1, le=DECKS_MAX,
+            description="Decks shuffled together, used to build `deck` when the options change them (and `deck` is not given).",
+        ),
     ] = 1
     equal_skips_next: Annotated[
         bool,
