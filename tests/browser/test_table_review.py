@@ -191,3 +191,23 @@ def test_the_heading_does_not_name_one_dealer_among_several(phone: Any, served: 
     bid = served.create({"system": "bid", "preset": "text", "players": ["Ana", "Bo", "Cy"]})
     open_record(phone, served, bid)
     expect(phone.locator("#turn")).to_have_text("Turn up the club for round 1")
+
+
+def test_a_fixed_step_says_so_in_the_history(phone: Any, served: Any) -> None:
+    """Ben answered Aki's 3♦ with the 9♥, recorded as the 9♦ and fixed at the next
+    step. The history still listed step 4 as 'Ben plays a 9' with its Fix button and
+    nothing beside it, as if the fix had not taken. It says 'fixed at step 5'; an
+    undone step says 'undone at step N'."""
+    match = daifugo_match(
+        served,
+        {"type": "CardsPlayed", "player": "Aki", "cards": ["3D"]},
+        {"type": "CardsPlayed", "player": "Ben", "cards": ["9D"]},
+    )
+    served.record(match, [{"type": "EventAmended", "step": 4, "event": {"type": "CardsPlayed", "player": "Ben", "cards": ["9H"]}}])
+    served.record(match, [{"type": "PlayerPassed", "player": "Chie"}])
+    served.record(match, [{"type": "EventVoided", "step": 6}])
+    open_record(phone, served, match)
+    phone.locator("#history-box summary").tap()
+    expect(phone.locator('#history li[data-step="4"]')).to_contain_text("fixed at step 5")
+    expect(phone.locator('#history li[data-step="6"]')).to_contain_text("undone at step 7")
+    expect(phone.locator('#history li[data-step="3"]')).not_to_contain_text("at step")
