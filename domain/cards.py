@@ -41,7 +41,12 @@ def suit_cards(suit: str) -> tuple[str, ...]:
 
 
 def label(code: str) -> str:
-    """A card as printed on a table: "K♠", "10♥"; a joker ("JK1") or a code of another deck as it is."""
+    """A card as printed on a table: "K♠", "10♥", "Joker" (a second Joker "Joker 2", as the
+    pages' cards.js names them); a code of another deck as it is."""
+    if code.startswith(JOKER) and code[len(JOKER):] in ("", "1"):
+        return "Joker"
+    if code.startswith(JOKER) and code[len(JOKER):].isdigit():
+        return f"Joker {code[len(JOKER):]}"
     suit = SUIT_SYMBOLS.get(code[-1:])
     if suit and code[:-1] and not code.startswith(JOKER):
         return code[:-1] + suit

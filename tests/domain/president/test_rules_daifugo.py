@@ -346,8 +346,8 @@ def test_the_new_plays_and_a_leaders_pass_are_said_in_words(kit):
     four_passed = kit.play(state, [f"{p} passes" for p in FIVE[:4]])
     assert SYSTEM.describe(four_passed, kit.action("Eve passes")) == "Eve passes: every player still in has passed, Al leads again"
     labels = [choice.label for choice in SYSTEM.allowed(state)]
-    assert "Play 9♣ 9♦ 9♥ 9♠ JK1 (the Joker as a fifth 9)" in labels
-    assert "Play JK1 3♥ 4♥ (the Joker as ♥ below the 3)" in labels
+    assert "Play 9♣ 9♦ 9♥ 9♠ Joker (the Joker as a fifth 9)" in labels
+    assert "Play Joker 3♥ 4♥ (the Joker as ♥ below the 3)" in labels
 
 
 OPTIONS_OFF = [
