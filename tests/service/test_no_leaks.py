@@ -87,7 +87,9 @@ def notations(card: str) -> list[re.Pattern[str]]:
     alone (“0H” is not inside “10H”)."""
     printed = label(card)
     forms = [card, printed, json.dumps(printed)[1:-1]]
-    patterns = [re.compile(rf"(?<![0-9A-Za-z]){re.escape(form)}(?![0-9A-Za-z])") for form in dict.fromkeys(forms)]
+    # A first Joker is printed "Joker", a second "Joker 2": the one is not the other.
+    after = r"(?![0-9A-Za-z])(?! [0-9])" if card.startswith("JK") else r"(?![0-9A-Za-z])"
+    patterns = [re.compile(rf"(?<![0-9A-Za-z]){re.escape(form)}{after}") for form in dict.fromkeys(forms)]
     rank, suit = card[:-1], card[-1:]
     if suit in SUIT_NAMES and not card.startswith("JK"):
         spoken = f"{WORDS.get(rank, RANK_WORDS.get(rank, rank))} of {SUIT_NAMES[suit]}"
@@ -96,7 +98,7 @@ def notations(card: str) -> list[re.Pattern[str]]:
 
 
 def leaked(text: str, hidden: set[str]) -> list[str]:
-    return sorted(f"{card} as {p.pattern!r}" for card in hidden for p in notations(card) if p.search(text))
+    return sorted(f"{card} as {p.pattern!r} in ...{text[max(0, m.start() - 80):m.end() + 20]}..." for card in hidden for p in notations(card) if (m := p.search(text)))
 
 
 # --- the readers and the routes -----------------------------------------------------------
