@@ -13,11 +13,10 @@ from domain.notation import NotationError, parse_line, write_line, write_match
 from domain.protocol import EVERYONE
 from service.errors import ErrorBody, Forbidden, Malformed, NotFound, Unauthenticated
 from service.leaderboard import Leaderboard
-from service.params import bearer, errors_documented, recount_of
+from service.params import TOKEN_NEEDED, TOKEN_OPTIONAL, bearer, errors_documented, recount_of
 from service.viewer import page
 from service.whatif import WhatIf, replay_under
 
-WRITE_TOKEN = [{"BearerToken": []}]
 LINE_MAX = 2000
 
 
@@ -48,7 +47,7 @@ def _notation_error(error: NotationError) -> Response[ErrorBody]:
     return Response(body, status_code=422, media_type=MediaType.JSON)
 
 
-@post("/matches/{match_id:str}/notation/parse", status_code=200, sync_to_thread=True, operation_id="parseNotation", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 413, 422, 503))
+@post("/matches/{match_id:str}/notation/parse", status_code=200, sync_to_thread=True, operation_id="parseNotation", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 413, 422, 503))
 def parse_notation(request: Request, match_id: FromPath[str], data: JSONBody[TypedLine]) -> Response[Any]:
     """The event a typed line says (Bearer write token: a terse play is read against
     the hands the record knows), with the long line it would be written as; 422 names
@@ -69,7 +68,7 @@ def parse_notation(request: Request, match_id: FromPath[str], data: JSONBody[Typ
     return Response(parsed, media_type=MediaType.JSON)
 
 
-@get("/matches/{match_id:str}/notation", sync_to_thread=True, operation_id="matchNotation", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 503))
+@get("/matches/{match_id:str}/notation", sync_to_thread=True, operation_id="matchNotation", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
 def match_notation(request: Request, match_id: FromPath[str]) -> Response[str]:
     """The match as a notation file: the full record, so it needs the write token (or
     a finished match whose hands are open to everyone)."""
@@ -91,7 +90,7 @@ def _needs_everything(app: Any, log: Any, token: str | None) -> None:
         raise (Forbidden if token else Unauthenticated)("this needs the whole record: the match's write token, or the match finished")
 
 
-@post("/matches/{match_id:str}/what-if", status_code=200, sync_to_thread=True, operation_id="whatIf", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 413, 422, 503))
+@post("/matches/{match_id:str}/what-if", status_code=200, sync_to_thread=True, operation_id="whatIf", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 413, 422, 503))
 def what_if(request: Request, match_id: FromPath[str], data: JSONBody[OtherRules]) -> WhatIf:
     """The match replayed under another preset or other options: the first step they
     forbid (with the rule), or the standings under them beside the recorded ones. It

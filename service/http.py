@@ -25,7 +25,7 @@ from service import claims
 from service.app import Allowed, AppendResult, Created, DryRun, Recount, request_hash
 from service.claims import ClaimedPlacing, ClaimVerdict
 from service.errors import ErrorBody, Malformed, NotFound, RecountError
-from service.params import AppendRequest, AsParam, append_request, bearer, errors_documented, label, recount_of
+from service.params import TOKEN_NEEDED, TOKEN_OPTIONAL, AppendRequest, AsParam, append_request, bearer, errors_documented, label, recount_of
 from service.readmodel import MatchIndex
 from service.results import MatchSummary
 from service.records import records_routes
@@ -73,9 +73,6 @@ MATCHES_PAGE_MAX = 500
 FAST_PATH_FAILURE = "recount.record_failure"
 FAST_PATH_DECLINED = "recount.record_declined"
 
-# Who needs which token, for the OpenAPI document (the routes check them through Recount).
-WRITE_TOKEN = [{"BearerToken": []}]
-ANY_TOKEN = [{}, {"BearerToken": []}]
 
 
 class StateAt(msgspec.Struct, frozen=True, kw_only=True):
@@ -129,7 +126,7 @@ def match_summary(request: Request, match_id: FromPath[str]) -> MatchSummary:
     "/matches/{match_id:str}/events",
     status_code=201,
     operation_id="recordEvents",
-    security=WRITE_TOKEN,
+    security=TOKEN_NEEDED,
     responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503),
     opt={"documented_body": AppendRequest},  # the handler reads the body itself; `exact_contract` (service/openapi.py) documents it
 )
@@ -159,7 +156,7 @@ async def record_events(request: Request, match_id: FromPath[str]) -> AppendResu
     return await recount.append_async(match_id, token, data.events, expected_version=data.expected_version, idempotency_key=key, request_hash=hashed)
 
 
-@post("/matches/{match_id:str}/events/check", status_code=200, sync_to_thread=True, operation_id="checkEvents", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
+@post("/matches/{match_id:str}/events/check", status_code=200, sync_to_thread=True, operation_id="checkEvents", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
 def check_events(request: Request, match_id: FromPath[str], data: JSONBody[AppendRequest]) -> DryRun:
     """A dry run of recording (Bearer write token): the same checks and the same 4xx
     as a real append, or the words each action would be recorded with. Records
@@ -167,14 +164,14 @@ def check_events(request: Request, match_id: FromPath[str], data: JSONBody[Appen
     return recount_of(request).dry_run(match_id, bearer(request), data.events, expected_version=data.expected_version)
 
 
-@get("/matches/{match_id:str}/allowed", sync_to_thread=True, operation_id="allowedActions", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 503))
+@get("/matches/{match_id:str}/allowed", sync_to_thread=True, operation_id="allowedActions", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 503))
 def allowed_actions(request: Request, match_id: FromPath[str]) -> Allowed:
     """The actions the rules allow now (Bearer write token: they come from every known
     hand), each with the fields left to choose."""
     return recount_of(request).allowed(match_id, bearer(request))
 
 
-@get("/matches/{match_id:str}/events", sync_to_thread=True, operation_id="listEvents", security=ANY_TOKEN, responses=errors_documented(400, 401, 403, 404, 503))
+@get("/matches/{match_id:str}/events", sync_to_thread=True, operation_id="listEvents", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
 def list_events(
     request: Request,
     match_id: FromPath[str],
@@ -209,7 +206,7 @@ def list_events(
     )
 
 
-@get("/matches/{match_id:str}/state", sync_to_thread=True, operation_id="getState", security=ANY_TOKEN, responses=errors_documented(400, 401, 403, 404, 503))
+@get("/matches/{match_id:str}/state", sync_to_thread=True, operation_id="getState", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
 def state_at(request: Request, match_id: FromPath[str], as_: AsParam = None, step: Annotated[int | None, QueryParameter(ge=1)] = None) -> StateAt:
     """The state after `step` events (default: now), as the perspective may see it."""
     app = recount_of(request)
@@ -244,7 +241,7 @@ def check_claim(request: Request, match_id: FromPath[str], data: JSONBody[Claim]
     return claims.check(recount_of(request).standings(match_id), data.placings)
 
 
-@get("/matches/{match_id:str}/seats", sync_to_thread=True, operation_id="getSeats", security=WRITE_TOKEN, responses=errors_documented(400, 401, 403, 404, 503))
+@get("/matches/{match_id:str}/seats", sync_to_thread=True, operation_id="getSeats", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 503))
 def seat_tokens(request: Request, match_id: FromPath[str]) -> dict[str, str]:
     """The seat tokens again (needs the write token)."""
     return recount_of(request).seat_tokens(match_id, bearer(request))

@@ -41,6 +41,13 @@ ERROR_MEANINGS = {
 }
 
 
+# Who needs a token, for the OpenAPI document (the routes check which one, through Recount):
+# a bearer token always (the write token to record, a seat token to confirm), or optionally
+# (a reader without one is a spectator).
+TOKEN_NEEDED = [{"BearerToken": []}]
+TOKEN_OPTIONAL = [{}, {"BearerToken": []}]
+
+
 def errors_documented(*statuses: int) -> dict[int, ResponseSpec]:
     """`responses=` for a route that may answer these error statuses, each with `ErrorBody`."""
     return {status: ResponseSpec(data_container=ErrorBody, description=ERROR_MEANINGS[status], generate_examples=False) for status in statuses}

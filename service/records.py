@@ -15,7 +15,7 @@ from service import claimsstore, export, notation_import, signing, textfiles
 from service.claims import ClaimedPlacing
 from service.claimsstore import Confirmations, Dispute
 from service.errors import Malformed
-from service.params import bearer, errors_documented, recount_of
+from service.params import TOKEN_NEEDED, TOKEN_OPTIONAL, bearer, errors_documented, recount_of
 from service.results import Created
 from service.signing import Certificate, PublicKey
 
@@ -23,10 +23,6 @@ from service.signing import Certificate, PublicKey
 IMPORT_BODY_MAX = 16 * 1024 * 1024
 CLAIM_BODY_MAX = 64 * 1024
 NDJSON = "application/x-ndjson"
-# Who needs which token, for the OpenAPI document (the routes check them): a seat token to
-# confirm or dispute; the write token to export a running match (a finished open one needs none).
-SEAT_TOKEN = [{"BearerToken": []}]
-ANY_TOKEN = [{}, {"BearerToken": []}]
 
 
 class DisputeClaim(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -53,7 +49,7 @@ def match_certificate(request: Request, match_id: FromPath[str]) -> Certificate:
     return export.certificate(recount_of(request), match_id)
 
 
-@get("/matches/{match_id:str}/export", sync_to_thread=True, media_type=NDJSON, operation_id="exportMatch", security=ANY_TOKEN, responses=errors_documented(400, 401, 403, 404, 503))
+@get("/matches/{match_id:str}/export", sync_to_thread=True, media_type=NDJSON, operation_id="exportMatch", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
 def export_match(request: Request, match_id: FromPath[str]) -> Response[bytes]:
     """The match as JSON Lines: a header, then each event with its recorded metadata
     (the write token, or anyone once the match is over and its hands are not private)."""
@@ -109,20 +105,20 @@ def _no_stop_iteration(function: Any, *args: Any) -> Any:
         raise RuntimeError(f"StopIteration out of {getattr(function, '__name__', function)}") from error
 
 
-@post("/matches/{match_id:str}/confirmations", status_code=201, sync_to_thread=True, operation_id="confirmStandings", security=SEAT_TOKEN, responses=errors_documented(400, 401, 403, 404, 409, 503))
+@post("/matches/{match_id:str}/confirmations", status_code=201, sync_to_thread=True, operation_id="confirmStandings", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 409, 503))
 def confirm_standings(request: Request, match_id: FromPath[str]) -> Confirmations:
     """A player confirms the final standings (their seat token; once each; 409 while the match runs)."""
     return claimsstore.confirm(recount_of(request), match_id, bearer(request))
 
 
-@get("/matches/{match_id:str}/confirmations", sync_to_thread=True, operation_id="listConfirmations", security=ANY_TOKEN, responses=errors_documented(400, 404, 503))
+@get("/matches/{match_id:str}/confirmations", sync_to_thread=True, operation_id="listConfirmations", security=TOKEN_OPTIONAL, responses=errors_documented(400, 404, 503))
 def list_confirmations(request: Request, match_id: FromPath[str]) -> Confirmations:
     """Who has confirmed the final standings: "confirmed by 3 of 4" (with a seat token,
     `you` names that seat)."""
     return claimsstore.confirmations(recount_of(request), match_id, bearer(request))
 
 
-@post("/matches/{match_id:str}/disputes", status_code=201, sync_to_thread=True, operation_id="raiseDispute", security=SEAT_TOKEN, request_max_body_size=CLAIM_BODY_MAX, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
+@post("/matches/{match_id:str}/disputes", status_code=201, sync_to_thread=True, operation_id="raiseDispute", security=TOKEN_NEEDED, request_max_body_size=CLAIM_BODY_MAX, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
 def raise_dispute(request: Request, match_id: FromPath[str], data: JSONBody[DisputeClaim]) -> Dispute:
     """A player (their seat token) claims other standings; stored with the record's
     verdict: agree, or the first difference and the step that shows it."""

@@ -24,7 +24,7 @@ from litestar.static_files import create_static_files_router
 import replay
 from replay import frames, live, live_reader
 from service.app import Recount
-from service.params import AsParam, bearer, errors_documented, label, recount_of
+from service.params import TOKEN_OPTIONAL, AsParam, bearer, errors_documented, label, recount_of
 
 logger = logging.getLogger(__name__)
 STATIC = Path(replay.__file__).resolve().parent / "static"
@@ -74,7 +74,7 @@ def replay_page(match_id: FromPath[str]) -> Response[bytes]:
     return page("replay.html")
 
 
-@get("/matches/{match_id:str}/frames", sync_to_thread=True, operation_id="getFrames", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 503))
+@get("/matches/{match_id:str}/frames", sync_to_thread=True, operation_id="getFrames", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
 def match_frames(
     request: Request,
     match_id: FromPath[str],
@@ -93,7 +93,7 @@ def match_frames(
     return frames.page(frame_cache(app), log, perspective, label(perspective), start, end, limit, patches)
 
 
-@get("/matches/{match_id:str}/live", media_type="text/event-stream", operation_id="followLive", security=[{}, {"BearerToken": []}], responses=errors_documented(400, 401, 403, 404, 503))
+@get("/matches/{match_id:str}/live", media_type="text/event-stream", operation_id="followLive", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
 async def live_frames(
     request: Request,
     match_id: FromPath[str],
