@@ -43,10 +43,11 @@ def suit_cards(suit: str) -> tuple[str, ...]:
 def label(code: str) -> str:
     """A card as printed on a table: "K♠", "10♥", "Joker" (a second Joker "Joker 2", as the
     pages' cards.js names them); a code of another deck as it is."""
-    if code.startswith(JOKER) and code[len(JOKER):] in ("", "1"):
+    number = code.removeprefix(JOKER) if code.startswith(JOKER) else None
+    if number in ("", "1"):
         return "Joker"
-    if code.startswith(JOKER) and code[len(JOKER):].isdigit():
-        return f"Joker {code[len(JOKER):]}"
+    if number and number.isdigit():
+        return f"Joker {number}"
     suit = SUIT_SYMBOLS.get(code[-1:])
     if suit and code[:-1] and not code.startswith(JOKER):
         return code[:-1] + suit

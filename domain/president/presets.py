@@ -155,10 +155,7 @@ def resolve(preset: str | None, options: dict[str, Any], players: int = 0) -> Ru
     if base.extra_deck_above and players > base.extra_deck_above and not {"deck", "decks"} & set(options):
         options["decks"] = 2
     fields = msgspec.to_builtins(base) | options
-    try:  # the types and bounds first: the deck below is built from `jokers` and `decks`
-        msgspec.convert(fields, Ruleset)
-    except msgspec.ValidationError as error:
-        raise IllegalAction(f"the options do not make a ruleset: {error}", RULES_ARE_DATA) from None
+    _checked(fields)  # the types and bounds first: the deck below is built from `jokers` and `decks`
     if ("jokers" in options or "decks" in options) and "deck" not in options:
         if base.text == "deck":
             fields["deck"] = list(base.deck) * fields["decks"]
@@ -167,10 +164,7 @@ def resolve(preset: str | None, options: dict[str, Any], players: int = 0) -> Ru
             fields["deck"] = suited_deck(plain, fields["jokers"], fields["decks"])
         if "max_set" not in options:
             fields["max_set"] = base.max_set * fields["decks"]
-    try:
-        ruleset = msgspec.convert(fields, Ruleset)
-    except msgspec.ValidationError as error:
-        raise IllegalAction(f"the options do not make a ruleset: {error}", RULES_ARE_DATA) from None
+    ruleset = _checked(fields)
     if not 1 <= ruleset.min_players <= ruleset.max_players:
         raise IllegalAction("min_players must be at least 1 and at most max_players", RULES_ARE_DATA)
     if ruleset.jokers and JOKER not in ruleset.ranks:
@@ -178,3 +172,11 @@ def resolve(preset: str | None, options: dict[str, Any], players: int = 0) -> Ru
     if ruleset.max_set < 1:
         raise IllegalAction("max_set must be at least 1", RULES_ARE_DATA)
     return ruleset
+
+
+def _checked(fields: dict[str, Any]) -> Ruleset:
+    """The ruleset `fields` make, each field of its type and within its bounds."""
+    try:
+        return msgspec.convert(fields, Ruleset)
+    except msgspec.ValidationError as error:
+        raise IllegalAction(f"the options do not make a ruleset: {error}", RULES_ARE_DATA) from None
