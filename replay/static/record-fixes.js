@@ -120,30 +120,30 @@ export class Fixes {
   }
 
   drawHistory(frames) {
-    // A step a later correction fixed or undid says so where it stands, and by which step.
-    const fixedBy = new Map();
-    for (const frame of frames) if (CORRECTIONS.has(frame.type) && frame.corrects) fixedBy.set(frame.corrects, frame);
+    // A step a later correction fixed or undid says so where it stands, and by which step
+    // (only a correction's frame names the step it `corrects`; the latest one wins).
+    const fixedBy = new Map(frames.filter((frame) => frame.corrects).map((frame) => [frame.corrects, frame]));
     this.$("history").replaceChildren(
       ...frames
         .slice()
         .reverse()
-        .map((frame) =>
-          h(
+        .map((frame) => {
+          const fix = fixedBy.get(frame.step);
+          const undone = fix && fix.type === "EventVoided";
+          return h(
             "li",
-            { "data-step": frame.step, class: fixedBy.has(frame.step) ? `corrected ${fixedBy.get(frame.step).type === "EventVoided" ? "voided" : "amended"}` : null },
+            { "data-step": frame.step, class: fix ? `corrected ${undone ? "voided" : "amended"}` : null },
             h("span", { class: "n" }, frame.step),
             h(
               "span",
               { class: "d" },
               h("span", { class: "what" }, frame.description),
-              fixedBy.has(frame.step)
-                ? h("small", { class: "fixed-by" }, ` ${fixedBy.get(frame.step).type === "EventVoided" ? "undone" : "fixed"} at step ${fixedBy.get(frame.step).step}`)
-                : null,
+              fix ? h("small", { class: "fixed-by" }, ` ${undone ? "undone" : "fixed"} at step ${fix.step}`) : null,
             ),
             h("time", null, clock(frame.recorded_at)),
             frame.step > 1 && !CORRECTIONS.has(frame.type) ? h("button", { type: "button", class: "secondary fix-step", onclick: () => this.open(frame.step) }, "Fix") : null,
-          ),
-        ),
+          );
+        }),
     );
   }
 

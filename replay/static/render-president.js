@@ -267,7 +267,7 @@ export function forbidden(frame, choices) {
   if (!player) return [];
   // A play is a pick among cards (classic) or listed whole, its cards in the event
   // (the daifugo preset lists every group and sequence).
-  const playable = new Set(plays.flatMap((choice) => [...(choice.picks || []).flatMap((pick) => pick.among), ...((choice.picks || []).length ? [] : choice.event.cards || [])]));
+  const playable = new Set(plays.flatMap((choice) => ((choice.picks || []).length ? choice.picks.flatMap((pick) => pick.among) : choice.event.cards || [])));
   const hand = (frame.view.hands[player] || {}).cards || [];
   const probes = [...new Set(hand)]
     .filter((code) => !playable.has(code))
