@@ -140,15 +140,22 @@ def browser() -> Iterator[Any]:
             launched.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    opened = context.new_page()
-    opened.set_default_timeout(5000)
+@contextmanager
+def opened_tab(browser: Any, timeout_ms: int, **context: Any) -> Iterator[Any]:
+    """A page in a browser context of its own (`context`: Playwright's new_context options), closed after."""
+    made = browser.new_context(**context)
+    opened = made.new_page()
+    opened.set_default_timeout(timeout_ms)
     try:
         yield opened
     finally:
-        context.close()
+        made.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    with opened_tab(browser, 5000, viewport={"width": 1280, "height": 900}) as opened:
+        yield opened
 
 
 # A phone as the table holds one: the width the pages are laid out for, touch, and a
@@ -158,10 +165,5 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
-    opened = context.new_page()
-    opened.set_default_timeout(8000)
-    try:
+    with opened_tab(browser, 8000, viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True) as opened:
         yield opened
-    finally:
-        context.close()
