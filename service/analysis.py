@@ -9,7 +9,8 @@ import msgspec
 from litestar import MediaType, Request, Response, get, post
 from litestar.params import FromPath, JSONBody
 
-from domain.notation import NotationError, parse_line, write_line, write_match
+from domain.notation import NotationError, parse_line, write_line
+from domain.notation_file import write_match
 from domain.protocol import EVERYONE
 from service.errors import ErrorBody, Forbidden, Malformed, NotFound, Unauthenticated
 from service.leaderboard import Leaderboard

@@ -18,7 +18,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 import domain
-from domain.notation import setup_of
+from domain.notation_file import setup_of
 from service.app import Recount
 from service.readmodel import SUMMARY_PAGE, Projection
 

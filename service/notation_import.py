@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.notation import NotationError, parse_match
+from domain.notation import NotationError
+from domain.notation_file import parse_match
 from domain.protocol import IllegalAction
 from service import export
 from service.app import Recount

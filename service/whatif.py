@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from domain.corrections import amended_steps, as_due, at_step, in_effect
-from domain.notation import setup_of
+from domain.notation_file import setup_of
 from domain.protocol import GameSystem, IllegalAction, Rule, Standings
 
 

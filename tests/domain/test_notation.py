@@ -1,4 +1,4 @@
-"""The text notation (domain/notation.py, docs/notation.md): whole matches round-trip,
+"""The text notation (domain/notation.py and domain/notation_file.py, docs/notation.md): whole matches round-trip,
 terse lines typed at the table parse to the events the long lines say, and a line that
 does not parse is refused naming the token at fault."""
 
@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import domain
 from domain.fold import replay
-from domain.notation import NotationError, parse_line, parse_match, write_line, write_match
+from domain.notation import NotationError, parse_line, write_line
+from domain.notation_file import parse_match, write_match
 from domain.protocol import MatchSetup
 from fixtures.random_player import play_random
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from litestar.testing import TestClient
 
-from domain.notation import parse_match
+from domain.notation_file import parse_match
 from service import fixtures
 from service.analysis import leaderboard_of
 from tests.service.test_api import auth, classic_deal, create, post, versions

@@ -535,7 +535,7 @@ def test_an_imported_match_with_a_newcomer_accepts_their_seat_token(client: Test
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029"])
 def test_a_name_that_would_end_a_notation_line_is_refused_or_reads_back(client: TestClient, separator: str) -> None:
-    from domain.notation import parse_match
+    from domain.notation_file import parse_match
 
     players = [f"Al{separator}Bo", "Betty", "Carl", "Dana"]
     reply = client.post("/matches", json={"system": "president", "preset": "classic", "players": players, "mode": "public"})

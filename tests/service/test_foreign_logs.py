@@ -407,7 +407,7 @@ def test_what_a_joker_stands_for_reads_suit_symbols(client: TestClient) -> None:
     import random
 
     import domain
-    from domain.notation import write_match
+    from domain.notation_file import write_match
     from domain.protocol import MatchSetup
     from fixtures.random_player import play_random
 

@@ -26,7 +26,8 @@ from domain.mrpresident.events import (
     TicketChosen,
 )
 from domain.mrpresident.tables import CandidateCard
-from domain.notation import NotationError, parse_line, parse_match, write_line, write_match
+from domain.notation import NotationError, parse_line, write_line
+from domain.notation_file import parse_match, write_match
 from domain.protocol import MatchSetup
 
 SYSTEM = domain.find("mrpresident")

@@ -88,7 +88,7 @@ def test_a_random_daifugo_match_round_trips_through_its_notation(seed):
     """docs/notation.md § President: a play with a Joker standing for a card is written `… as 5H` (`as 7` for a
     fifth 7, `as -S` / `as +S` past the ends of a sequence) and read back to the same event: the whole match is
     written in words (no `Tag {json}` line) and parsed back to the same events."""
-    from domain.notation import parse_match, write_match
+    from domain.notation_file import parse_match, write_match
 
     created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
     events = play_random(SYSTEM, created, random.Random(seed), steps=300)
