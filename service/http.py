@@ -1,31 +1,26 @@
 """The HTTP entry points: each route decodes its input, calls one application
-function and returns a struct. Errors map to status codes here and only here."""
+function and returns a struct. Errors map to status codes in service/http_errors.py."""
 
 from __future__ import annotations
 
-import json
-import re
-import sqlite3
 from typing import Annotated, Any
 
 import msgspec
-from eventsourcing.persistence import InterfaceError as PersistenceInterfaceError
-from eventsourcing.persistence import OperationalError as PersistenceOperationalError
-from litestar import Litestar, MediaType, Request, Response, get, post
+from litestar import Litestar, Request, Response, get, post
 from litestar.datastructures import ResponseHeader
-from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 import domain
 from domain.corrections import correction_types
-from domain.protocol import NAME_PATTERN, IllegalAction, MatchSetup, Standings, event_tag
+from domain.protocol import MatchSetup, Standings, event_tag
 from service import claims
 from service.app import Allowed, AppendResult, Created, DryRun, Recount, request_hash
 from service.claims import ClaimedPlacing, ClaimVerdict
-from service.errors import ErrorBody, Malformed, NotFound, RecountError
-from service.params import TOKEN_NEEDED, TOKEN_OPTIONAL, AppendRequest, AsParam, append_request, bearer, errors_documented, label, recount_of
+from service.errors import Malformed, NotFound
+from service.http_errors import EXCEPTION_HANDLERS
+from service.params import BODY_MAX, TOKEN_NEEDED, TOKEN_OPTIONAL, AppendRequest, AsParam, append_request, bearer, errors_documented, label, recount_of
 from service.readmodel import MatchIndex
 from service.results import MatchSummary
 from service.records import records_routes
@@ -62,8 +57,7 @@ class EventPage(msgspec.Struct, frozen=True, kw_only=True):
     next_step: int | None
 
 
-# Bounds of a request body, in bytes (README: "Bounds"); a larger body is refused with 413.
-BODY_MAX = 1024 * 1024
+# Bounds of a request body, in bytes (README: "Bounds"; BODY_MAX in service/params.py).
 SETUP_BODY_MAX = 64 * 1024  # a match's setup, its options and board included
 MATCHES_PAGE_DEFAULT = 100
 MATCHES_PAGE_MAX = 500
@@ -262,102 +256,6 @@ def list_systems() -> list[dict[str, Any]]:
     ]
 
 
-def _error(status: int, message: str, headers: dict[str, str] | None = None, **extra: Any) -> Response[ErrorBody]:
-    return Response(ErrorBody(status=status, error=message, **extra), status_code=status, media_type=MediaType.JSON, headers=headers)
-
-
-def _illegal(_: Request, exc: IllegalAction) -> Response[ErrorBody]:
-    return _error(422, exc.what, rule=exc.rule, reason=str(exc))
-
-
-def _recount_error(_: Request, exc: RecountError) -> Response[ErrorBody]:
-    details = getattr(exc, "details", None)
-    return _error(exc.status, exc.message, **({"details": details} if details else {}))
-
-
-def _body_read(request: Request) -> bytes | None:
-    """The request body if the route has read it already. Exception handlers are called
-    synchronously, so the body cannot be awaited here; Litestar keeps what it read in the
-    connection state (a private attribute: None if that ever changes, and the reply only
-    loses the position)."""
-    body = getattr(getattr(request, "_connection_state", None), "body", None)
-    return body if isinstance(body, bytes) else None
-
-
-def _json_position(body: bytes) -> str | None:
-    """Where `body` stops being JSON: "at byte N (line L, column C), after '…'", or None if it
-    is JSON. msgspec does not say where for some errors ("Input data was truncated"); the
-    standard library's decoder always does."""
-    text = body.decode("utf-8", errors="replace")
-    try:
-        json.loads(text)
-    except json.JSONDecodeError as error:
-        at = len(text[: error.pos].encode())
-        before = text[max(0, error.pos - 24) : error.pos].replace("\n", " ")
-        after = text[error.pos : error.pos + 16].replace("\n", " ")
-        where = f"at byte {at} (line {error.lineno}, column {error.colno}), after '{before}'"
-        return where + (f" before '{after}'" if after else ", where the body ends")
-    except (RecursionError, ValueError):
-        return ""
-    return None
-
-
-# msgspec names a pattern by its regex: a person reads what it means.
-_PATTERNS_IN_WORDS = {f"`str` matching regex {NAME_PATTERN!r}": "a player's name: printable text with no space at either end, not 'everyone' or 'spectator' (the other views of ?as=)"}
-
-
-def _in_words(message: str) -> str:
-    for regex, words in _PATTERNS_IN_WORDS.items():
-        message = message.replace(regex, words)
-    return message
-
-
-def _http_error(request: Request, exc: HTTPException) -> Response[ErrorBody]:
-    if isinstance(exc, ValidationException):
-        details = [{**item, "message": _in_words(item["message"])} if isinstance(item, dict) and isinstance(item.get("message"), str) else item for item in exc.extra] if exc.extra else None
-        # Litestar's detail is only "Validation failed for POST /matches": say what failed.
-        said = [
-            f"{item['message']} (at {item['key']})" if item.get("key") else str(item["message"])
-            for item in details or []
-            if isinstance(item, dict) and item.get("message")
-        ]
-        return _error(400, f"malformed request: {'; '.join(said) or exc.detail}", details=details)
-    if exc.status_code == 413:
-        limit = request.route_handler.resolve_request_max_body_size() if request.scope.get("route_handler") else BODY_MAX
-        return _error(413, f"the request body is larger than this operation accepts ({limit or BODY_MAX:,} bytes at most)")
-    body = _body_read(request) if exc.status_code == 400 else None
-    where = _json_position(body) if body else None
-    if where is not None:
-        message = re.sub(r" \(byte \d+\)$", "", exc.detail)  # the position is said below, with its line
-        return _error(400, f"the body is not valid JSON: {message}{' ' + where if where else ''}")
-    # A 405 keeps its Allow header (RFC 9110 § 15.5.6), a 401 its WWW-Authenticate.
-    return _error(exc.status_code, exc.detail, headers=exc.headers or None)
-
-
-def _not_utf8(body: bytes | None) -> str | None:
-    """Where `body` stops being UTF-8 ("byte N is not"), or None if it is (or was not read)."""
-    try:
-        (body or b"").decode("utf-8")
-    except UnicodeDecodeError as error:
-        return f"byte {error.start} is not ({error.reason})"
-    return None
-
-
-def _unexpected(request: Request, exc: Exception) -> Response[ErrorBody]:
-    if isinstance(exc, RecursionError) and "deserializing" in str(exc):
-        # msgspec gives up on JSON nested deeper than Python's recursion limit: the body, not the service.
-        return _error(400, "the body is not valid JSON for this service: it nests arrays or objects too deep")
-    if isinstance(exc, UnicodeDecodeError) and (not_utf8 := _not_utf8(_body_read(request))):
-        # msgspec raises this past Litestar's decoding errors (a string of the body is not UTF-8): the body, not the service.
-        return _error(400, f"the body is not valid JSON: JSON is UTF-8 text, and {not_utf8}")
-    if isinstance(exc, STORE_UNAVAILABLE):
-        # The store did not answer (a database restarting, a file locked past its timeout): a
-        # retry shortly may succeed; nothing was recorded by this request.
-        return _error(503, f"the event store is not answering ({type(exc).__name__}: {exc}); retry shortly", headers={"Retry-After": "1"})
-    # Bugs: say so plainly, never a bare stack trace.
-    return _error(500, f"{type(exc).__name__}: {exc}")
-
-
 def _query_names(handler: Any) -> tuple[str, ...]:
     """The query parameters a route reads, by the names a request gives them (`as`, `from`)."""
     names = _QUERY_NAMES.get(id(handler))
@@ -381,9 +279,6 @@ def _each_parameter_once(request: Request) -> None:
             raise Malformed(f"the query parameter {name!r} is given {len(given)} times; it takes one value")
 
 
-STORE_UNAVAILABLE = (OSError, sqlite3.OperationalError, PersistenceOperationalError, PersistenceInterfaceError)
-
-
 def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | None = None) -> Litestar:
     routes: list[Any] = [create_match, list_matches, match_summary, record_events, check_events, allowed_actions, list_events, state_at, standings, check_claim, seat_tokens, list_systems]
     routes.extend(viewer_routes())
@@ -395,12 +290,7 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
     routes.extend(extra_routes or [])
     app = Litestar(
         route_handlers=[*options_of_shared_paths(routes), *routes],
-        exception_handlers={
-            IllegalAction: _illegal,
-            RecountError: _recount_error,
-            HTTPException: _http_error,
-            Exception: _unexpected,
-        },
+        exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OpenAPIConfig(
             title="Recount",
             version="0.1.0",

@@ -41,6 +41,10 @@ ERROR_MEANINGS = {
 }
 
 
+# The bound of a request body, in bytes, where an operation sets none of its own (README:
+# "Bounds"); a larger body is refused with 413.
+BODY_MAX = 1024 * 1024
+
 # Who needs a token, for the OpenAPI document (the routes check which one, through Recount):
 # a bearer token always (the write token to record, a seat token to confirm), or optionally
 # (a reader without one is a spectator).

@@ -16,7 +16,8 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from service.app import Recount, request_hash
 from service.errors import Malformed
-from service.http import BODY_MAX, FAST_PATH_DECLINED, FAST_PATH_FAILURE
+from service.http import FAST_PATH_DECLINED, FAST_PATH_FAILURE
+from service.params import BODY_MAX
 from service.params import bearer_of
 
 Scope = MutableMapping[str, Any]

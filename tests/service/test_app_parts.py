@@ -198,7 +198,8 @@ def test_the_record_fast_path_answers_every_request_as_the_route_does(app: Recou
     body (the match's id aside), and records the same."""
     import httpx
 
-    from service.http import BODY_MAX, create_app
+    from service.http import create_app
+    from service.params import BODY_MAX
     from service.readmodel import MatchIndex
     from service.server import RecordFastPath
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from litestar.testing import TestClient
 
 from domain.protocol import NAME_MAX, OPTIONS_MAX, PLAYERS_MAX, TITLE_MAX
-from service.http import BODY_MAX, SETUP_BODY_MAX, create_app
+from service.http import SETUP_BODY_MAX, create_app
+from service.params import BODY_MAX
 from service.readmodel import MatchIndex
 from tests.conftest import open_recount
 from tests.service.test_api import classic_deal

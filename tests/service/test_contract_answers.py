@@ -230,7 +230,7 @@ def test_a_body_over_the_bound_is_a_413_the_document_lists(served: Any, path: st
     """A typed line or a what-if over 1 MB was refused with 413, a status their operations
     did not list (parseNotation, whatIf): an undocumented status, found probing the live
     server with schemathesis's checks in mind."""
-    from service.http import BODY_MAX
+    from service.params import BODY_MAX
 
     client, document, matches = served
     created = matches["president/classic-four-full"]
