@@ -72,7 +72,8 @@ class SnapshotStore:
         self.enabled = self.module in ("eventsourcing.sqlite", "eventsourcing.postgres")
         if self.enabled:
             self.datastore = store.recorder.datastore
-            at_start_up(self._create_table)
+            with store.creating_tables():
+                at_start_up(self._create_table)
 
     # -- SQL of the two databases -------------------------------------------------------------
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import msgspec
@@ -167,10 +168,30 @@ class MatchStore:
     def __init__(self, env: Mapping[str, str]):
         self.env = dict(env)
         self.factory = InfrastructureFactory.construct(self.env)
-        self.recorder = at_start_up(self.factory.application_recorder)
+        with self.creating_tables():
+            self.recorder = at_start_up(self.factory.application_recorder)
         self.mapper = self.factory.mapper(mapper_class=MsgspecMapper)
         self.events = self.factory.event_store(mapper=self.mapper, recorder=self.recorder)
         self._before_close: list[Callable[[], object]] = []
+
+    @contextmanager
+    def creating_tables(self) -> Iterator[None]:
+        """Create tables alone on this store. PostgreSQL's CREATE TABLE IF NOT EXISTS
+        and CREATE TYPE are not safe against a second process doing the same at once
+        (a duplicate type or relation, "tuple concurrently updated"), so the processes
+        starting on one schema take turns behind an advisory lock. SQLite's own file
+        lock already makes them take turns."""
+        if self.env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
+            yield
+            return
+        datastore = self.factory.datastore  # type: ignore[attr-defined]
+        key = f"recount tables {datastore.schema}"
+        with datastore.get_connection() as conn:
+            conn.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", (key,))
+            try:
+                yield
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (key,))
 
     def before_close(self, callback: Callable[[], object]) -> None:
         """Call `callback` when the store closes, before its connections do (the

@@ -93,3 +93,33 @@ def test_a_reader_in_one_process_sees_a_step_recorded_through_the_other(db_file:
     finally:
         writing.close()
         reading.close()
+
+
+def test_processes_starting_together_on_a_new_store_all_start(db_file: Path | str) -> None:
+    """Two servers behind a load balancer are started together on an empty store: both
+    create the tables, and neither may fail for the other having done so (PostgreSQL
+    refused the second with a duplicate type or relation)."""
+    started: list[Recount] = []
+    failed: list[BaseException] = []
+    together = threading.Barrier(4)
+
+    def start() -> None:
+        together.wait()
+        try:
+            started.append(open_recount(db_file))
+        except BaseException as error:  # noqa: BLE001 - the test reports what any start raised
+            failed.append(error)
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    try:
+        assert failed == []
+        setup, _ = play(1, seed=3, players=PLAYERS[:4])
+        created = started[0].create(setup)
+        assert all(app.log(created.match_id).version == 1 for app in started)
+    finally:
+        for app in started:
+            app.close()
