@@ -134,7 +134,8 @@ def client(recount: Recount, tmp_path: Path) -> Iterator[TestClient]:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests last: Playwright's sync API keeps an event loop running on the main thread for the
     rest of the session once the browser starts, and tests that run their own loop (`asyncio.run`) cannot
-    start one there."""
+    start one there. Under `make test`'s two workers (pytest-xdist's `--dist load`) this holds in each:
+    tests are handed out in this order and a worker runs them in the order it got them."""
     browser = [item for item in items if "tests/browser/" in item.nodeid.replace("\\", "/") or item.nodeid.startswith("browser/")]
     if browser:
         others = [item for item in items if item not in set(browser)]
