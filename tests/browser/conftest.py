@@ -24,6 +24,7 @@ from service.app import Created, Recount
 from service.http import create_app
 from service.readmodel import MatchIndex
 from service.store import MatchStore, default_env
+from tests.browser.helpers import WAIT_MS
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -130,8 +131,9 @@ def served_with_toy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (make browser installs Debian's package)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
@@ -154,16 +156,15 @@ def opened_tab(browser: Any, timeout_ms: int, **context: Any) -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    with opened_tab(browser, 5000, viewport={"width": 1280, "height": 900}) as opened:
+    with opened_tab(browser, WAIT_MS, viewport={"width": 1280, "height": 900}) as opened:
         yield opened
 
 
-# A phone as the table holds one: the width the pages are laid out for, touch, and a
-# timeout long enough for a step to come back over the live stream on a busy machine.
+# A phone as the table holds one: the width the pages are laid out for, and touch.
 PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    with opened_tab(browser, 8000, viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True) as opened:
+    with opened_tab(browser, WAIT_MS, viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True) as opened:
         yield opened

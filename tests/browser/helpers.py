@@ -7,6 +7,11 @@ from typing import Any
 
 import httpx
 
+# How long a page and an expectation wait for what they wait on. A wait ends as soon as
+# it is met, so this is only how long a failure takes to show: 5 s was too short for
+# Swagger UI's first load under `make test`'s two workers on two cores (a goto timed out).
+WAIT_MS = 10_000
+
 
 def expect(locator: Any) -> Any:
     from playwright.sync_api import expect as playwright_expect

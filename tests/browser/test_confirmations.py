@@ -11,14 +11,9 @@ import httpx
 import pytest
 
 from service import fixtures
+from tests.browser.helpers import expect
 
 pytestmark = pytest.mark.browser
-
-
-def expect(locator: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def test_a_player_confirms_at_the_end_and_a_dispute_links_to_its_step(served: Any, page: Any) -> None:

@@ -10,13 +10,9 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.helpers import WAIT_MS, expect
+
 pytestmark = pytest.mark.browser
-
-
-def expect(locator: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def standings_of(served: Any, match_id: str) -> dict[str, Any]:
@@ -53,7 +49,7 @@ def test_on_a_phone_the_result_is_the_first_thing_shown_at_the_end(browser: Any,
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
-        page.set_default_timeout(5000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(f"{served.url}/view/{created.match_id}")
         expect(page.locator("#caption .step-no")).to_have_text("Step 1")
         page.keyboard.press("End")

@@ -13,13 +13,9 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
+from tests.browser.helpers import expect
+
 pytestmark = pytest.mark.browser
-
-
-def expect(locator: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def open_new(phone: Any, served: Any, system: str) -> None:

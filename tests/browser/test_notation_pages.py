@@ -9,15 +9,10 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.helpers import expect
 from tests.service.test_api import classic_deal
 
 pytestmark = pytest.mark.browser
-
-
-def expect(locator: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 def version(served: Any, match: dict[str, Any]) -> int:

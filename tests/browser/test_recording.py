@@ -16,15 +16,10 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.helpers import WAIT_MS, expect
+
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
-SETTLE_MS = 8000
-
-
-def expect(locator: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 @pytest.fixture
@@ -36,7 +31,7 @@ def phone(browser: Any) -> Any:
         context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
         contexts.append(context)
         opened = context.new_page()
-        opened.set_default_timeout(SETTLE_MS)
+        opened.set_default_timeout(WAIT_MS)
         return opened
 
     yield open_phone

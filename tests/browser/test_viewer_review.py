@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from service import fixtures
-from tests.browser.helpers import expect, frames_of, open_at
+from tests.browser.helpers import WAIT_MS, expect, frames_of, open_at
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -49,7 +49,7 @@ def test_a_step_tapped_in_the_standings_on_a_phone_is_shown_and_back_returns_to_
     created = served.matches["president/classic-four-full"]
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    page.set_default_timeout(5000)
+    page.set_default_timeout(WAIT_MS)
     try:
         page.goto(f"{served.url}/")
         page.goto(f"{served.url}/view/{created.match_id}?step=323")
@@ -188,7 +188,7 @@ def test_a_state_tapped_on_a_phone_says_how_it_was_carried(browser: Any, served:
     state = next(s for s in tallied if not any(s["ballot_votes"].values()))  # carried on the edge alone
     context = browser.new_context(viewport=PHONE, has_touch=True)
     page = context.new_page()
-    page.set_default_timeout(5000)
+    page.set_default_timeout(WAIT_MS)
     try:
         open_at(page, served, match_id, last["step"])
         page.locator(f'.mrp-state[data-state="{state["state"]}"]').tap()
@@ -276,7 +276,7 @@ def test_a_long_list_of_deciding_steps_shows_the_latest_and_folds_the_rest(brows
     assert len(placing["steps"]) > 5
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    page.set_default_timeout(5000)
+    page.set_default_timeout(WAIT_MS)
     try:
         open_at(page, served, match_id, step)
         row = page.locator(f'#standings tr[data-player="{placing["player"]}"]')
