@@ -30,6 +30,8 @@ from domain.protocol import event_tag
 
 
 T = TypeVar("T")
+# Seconds a process starting on a PostgreSQL schema waits for another creating its tables.
+TABLES_WAIT = 30.0
 # Notification ids over which `firsts_and_lasts` scans an index instead of the rows.
 LONG_RANGE = 100_000
 
@@ -179,19 +181,28 @@ class MatchStore:
         """Create tables alone on this store. PostgreSQL's CREATE TABLE IF NOT EXISTS
         and CREATE TYPE are not safe against a second process doing the same at once
         (a duplicate type or relation, "tuple concurrently updated"), so the processes
-        starting on one schema take turns behind an advisory lock. SQLite's own file
-        lock already makes them take turns."""
+        starting on one schema take turns behind an advisory lock. It is held on a
+        connection of its own (a pool of one must still serve the CREATEs) and goes
+        with it; a process that has waited TABLES_WAIT seconds goes ahead, and
+        `at_start_up` retries if it then meets the other. SQLite's own file lock
+        already makes them take turns."""
         if self.env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
             yield
             return
+        import psycopg
+
         datastore = self.factory.datastore  # type: ignore[attr-defined]
+        settings = dict(datastore.pool.kwargs)
+        if datastore.pool.get_password_func:
+            settings["password"] = datastore.pool.get_password_func()
         key = f"recount tables {datastore.schema}"
-        with datastore.get_connection() as conn:
-            conn.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", (key,))
-            try:
-                yield
-            finally:
-                conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (key,))
+        with psycopg.connect(**settings, autocommit=True, connect_timeout=10) as conn:
+            deadline = time.monotonic() + TABLES_WAIT
+            while not conn.execute("SELECT pg_try_advisory_lock(hashtextextended(%s, 0)) AS taken", (key,)).fetchone()["taken"]:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            yield
 
     def before_close(self, callback: Callable[[], object]) -> None:
         """Call `callback` when the store closes, before its connections do (the
