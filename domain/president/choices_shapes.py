@@ -85,7 +85,9 @@ def _groups(state: State, possible: Counter[str], count: int | None, sparing: bo
     every: dict[str, Counter[str]] = {}
     for code, held in state.deck.copies.items():
         every.setdefault(rank_of[code], Counter())[code] = held
-    for rank, cards in by_rank.items():
+    # Lowest value first, as every play is listed (choices_play.py): a 10 after a 9, a 2 after an ace.
+    for rank in (rank for rank in state.rank_orders[state.reversed] if rank in by_rank):
+        cards = by_rank[rank]
         codes = sorted({code for code, of in rank_of.items() if of == rank})
         for size in sizes:
             found += [(group, None) for group in sorted(set(combinations(cards, size)))]

@@ -300,3 +300,18 @@ def test_presets_round_trip(preset):
     ruleset = SYSTEM.presets[preset]
     assert msgspec.convert(msgspec.to_builtins(ruleset), Ruleset) == ruleset
     assert msgspec.json.decode(msgspec.json.encode(ruleset), type=Ruleset) == ruleset
+
+
+def test_daifugo_groups_are_listed_lowest_value_first(kit):
+    """docs/daifugo.md § The rules: ranks “3 (lowest) … K, A, 2 (highest)”; the plays are listed lowest value
+    first (choices_play.py), so a 10 comes after a 9 and a 2 after an ace, not in the order of their codes."""
+    hands = {
+        "Al": "3D 4H 5S 9C 10S JD QD KD AS 2C JK1",
+        "Betty": "3C 3H 3S 4C 4D 4S 5C 5D 5H 6C 6D",
+        "Carl": "6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9D",
+        "Dana": "9H 9S 10C 10D 10H JC JH JS QC QH",
+        "Eve": "QS KC KH KS AC AD AH 2D 2H 2S",
+    }
+    state = kit.play(kit.new_match(["Al", "Betty", "Carl", "Dana", "Eve"], preset="daifugo"), [kit.deal("Eve", hands)])
+    singles = [choice.event["cards"][0] for choice in SYSTEM.allowed(state) if choice.player == "Al" and len(choice.event.get("cards", ())) == 1]
+    assert singles == ["3D", "4H", "5S", "9C", "10S", "JD", "QD", "KD", "AS", "2C", "JK1"]

@@ -64,7 +64,7 @@ def test_the_random_player_reaches_the_special_plays():
     do, deterministic for a seed): sequences, a Joker standing for a card, a Joker past the ends of a sequence, a
     revolution and a leader's pass."""
     sequences = jokers = past_ends = revolutions = leader_passes = 0
-    for seed in (49, 170):
+    for seed in (49, 119):
         created = SYSTEM.start(MatchSetup(system="president", players=FIVE, preset="daifugo"))
         events = play_random(SYSTEM, created, random.Random(seed), steps=600)
         state = SYSTEM.initial(created)
