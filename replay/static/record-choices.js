@@ -8,6 +8,7 @@
 import { h } from "/static/dom.js";
 import { cardLabel } from "/static/cards.js";
 import { applyHints, drawHints, drawSeals, hintsWanting, needsForm, nextSeal, startHints } from "/static/record-hints.js";
+import { MANY, drawNarrow, isWholePlay, narrowed } from "/static/record-narrow.js";
 import { put } from "/static/patches.js";
 
 const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
@@ -114,8 +115,10 @@ function supplyFromHints(event, hints, seals = []) {
 export class Controls {
   // actions: { send(event, label, choice), explain(event, label), note(text) }
   constructor(actions) {
-    this.actions = actions;
+    // Whatever is recorded, the cards tapped to narrow a player's plays are done with.
+    this.actions = { ...actions, send: (...args) => (this.tapped.clear(), actions.send(...args)) };
     this.open = null; // the choice being composed: { index, filled: {field: value or [values]} }
+    this.tapped = new Map(); // player → the cards tapped to narrow their plays (record-narrow.js)
   }
 
   draw(choices, { finished, waiting, offline = false, forbidden }) {
@@ -137,12 +140,15 @@ export class Controls {
     const open = this.open ? choices[this.open.index] : null;
     for (const [who, listed] of groups) {
       const blocked = forbidden.filter((probe) => (probe.player || "") === who);
+      const whole = listed.filter(([choice]) => isWholePlay(choice));
+      const narrow = whole.length > MANY ? narrowed(whole, this.tapped.get(who) || []) : null;
+      const buttons = (pairs) => h("div", { class: "choice-buttons" }, pairs.map(([choice, index]) => this.drawChoice(choice, index)));
       parts.push(
         h(
           "section",
           { class: "choice-group", "data-player": who },
           h("h3", null, who ? `${who}` : "The table"),
-          h("div", { class: "choice-buttons" }, listed.map(([choice, index]) => this.drawChoice(choice, index))),
+          narrow ? [buttons(listed.filter(([choice]) => !isWholePlay(choice))), drawNarrow(narrow, (code) => this.toggleCard(who, code)), buttons(narrow.shown)] : buttons(listed),
           blocked.length ? h("div", { class: "choice-buttons forbidden-row" }, blocked.map((probe) => this.drawForbidden(probe))) : null,
         ),
       );
@@ -153,6 +159,13 @@ export class Controls {
     const loose = forbidden.filter((probe) => !groups.has(probe.player || ""));
     if (loose.length) parts.push(h("section", { class: "choice-group" }, h("div", { class: "choice-buttons forbidden-row" }, loose.map((probe) => this.drawForbidden(probe)))));
     return parts;
+  }
+
+  // A card tapped to narrow `who`'s plays, or tapped again to take it back.
+  toggleCard(who, code) {
+    const tapped = this.tapped.get(who) || [];
+    this.tapped.set(who, tapped.includes(code) ? tapped.filter((each) => each !== code) : [...tapped, code]);
+    this.actions.redraw();
   }
 
   drawForbidden(probe) {

@@ -211,3 +211,35 @@ def test_a_fixed_step_says_so_in_the_history(phone: Any, served: Any) -> None:
     expect(phone.locator('#history li[data-step="4"]')).to_contain_text("fixed at step 5")
     expect(phone.locator('#history li[data-step="6"]')).to_contain_text("undone at step 7")
     expect(phone.locator('#history li[data-step="3"]')).not_to_contain_text("at step")
+
+
+def test_public_daifugo_plays_are_found_by_tapping_their_cards_not_among_1500_buttons(phone: Any, served: Any) -> None:
+    """docs/daifugo.md § The rules: groups and sequences, and (a public record) nobody
+    known to hold the 3 of diamonds, so after the deal every player may lead any play
+    their hand may hold: about 300 each, each listed whole. The page drew every one
+    (1,585 buttons, a page 66,000 px tall); it now offers the cards, and the plays
+    holding every card tapped, the one made of exactly those first."""
+    match = served.create({"system": "president", "preset": "daifugo", "players": DAIFUGO_PLAYERS, "mode": "public"})
+    served.record(match, [{"type": "CardsDealt", "dealer": "Emi", "sizes": {"Aki": 11, "Ben": 11, "Chie": 11, "Dan": 10, "Emi": 10}}])
+    open_record(phone, served, match)
+    assert phone.locator("#actions button.choice").count() < 20  # a Pass each: no play before a card is tapped
+    ben = phone.locator("section.choice-group[data-player=Ben]")
+    expect(ben.locator(".narrow-hint")).to_contain_text("plays: tap the cards played")
+    expect(ben.locator(".narrow-card")).to_have_count(53)  # the whole deck, the Joker too
+    for code in ("5H", "6H", "7H"):
+        ben.locator(f".narrow-card[data-code='{code}']").tap()
+    expect(ben.locator(".narrow-card[aria-pressed=true]")).to_have_count(3)
+    plays = ben.locator("button.choice:not(.forbidden)", has_text="Play")
+    expect(plays.first).to_have_text("Play 5♥ 6♥ 7♥")
+    assert all(all(card in label for card in ("5♥", "6♥", "7♥")) for label in plays.all_inner_texts())
+    ben.locator(".narrow-card[data-code='7H']").tap()  # tapped again: taken back
+    expect(ben.locator(".narrow-card[aria-pressed=true]")).to_have_count(2)
+    expect(ben.locator(".narrow-hint")).to_contain_text("with 5♥ 6♥")
+    assert all("5♥" in label and "6♥" in label for label in plays.all_inner_texts())
+    ben.locator(".narrow-card[data-code='7H']").tap()
+    expect(plays.first).to_have_text("Play 5♥ 6♥ 7♥")
+    plays.first.tap()
+    expect(phone.locator("#actions")).to_have_attribute("data-version", "3")
+    assert events_of(served, match)[-1]["event"] == {"type": "CardsPlayed", "player": "Ben", "cards": ["5H", "6H", "7H"]}
+    settle(phone)
+    expect(phone.locator("#actions .narrow-card[aria-pressed=true]")).to_have_count(0)
