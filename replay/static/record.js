@@ -258,10 +258,13 @@ function startLive() {
   live.source = source;
   source.addEventListener("frames", (message) => {
     // The stream brings the frames themselves: keep them, and ask only what the rules
-    // allow now (unless a load is already under way, which will catch up anyway).
+    // allow now. A load under way may have read that before this step was recorded:
+    // refresh() then runs it once more (page.again), and until it has, the page is
+    // behind (page.version) and offers nothing stale.
     const reply = JSON.parse(message.data);
     for (const frame of reply.frames) if (frame.step === page.frames.length + 1) page.frames.push(frame);
-    if (reply.version > page.allowed.version && !page.loading) refresh();
+    page.version = Math.max(page.version, reply.version);
+    if (reply.version > page.allowed.version) refresh();
   });
   source.addEventListener("finished", () => refresh());
   source.onopen = () => drawNetwork(true);

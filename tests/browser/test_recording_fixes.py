@@ -232,3 +232,28 @@ def test_the_page_sets_a_pick_path_whose_player_name_has_a_dot_or_is_proto(page:
     # A player named "__proto__" is a key like any other, set and patched as one.
     assert built["event"] == {"bids": [{"player": "Al", "card": "5C"}], "dice": {"Smith, Jr.": [1, 2], "a~b": [3, 4], "__proto__": [5, 6]}}
     assert built["patched"] == {"hands": {"Al": {"count": 1}, "__proto__": {"count": 1}}} and built["own"]
+
+
+def test_a_step_that_arrives_live_while_the_page_loads_the_one_before_is_not_left_behind(phone: Any, served: Any) -> None:
+    """Another phone records two steps in a row. The first reaches this page over the
+    live stream and the page loads what the rules allow after it; the second arrives
+    while that load waits for the standings. The page used to skip loading again ("a
+    load under way will catch up") and settle one step behind the head, offering the
+    choices of a state already gone (test_two_phones_recording_at_once failed on it)."""
+    fixture = json.loads(FIXTURE.read_text())
+    match = dealt_match(served)
+    page = phone()
+    open_record(page, served, match)
+    held: list[Any] = []
+    page.route("**/standings", lambda route: held.append(route))
+    served.record(match, fixture["events"][1:2])
+    for _ in range(200):  # the live step arrives and the page's load reaches the standings
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not load the standings after the live step"
+    served.record(match, fixture["events"][2:3])
+    page.wait_for_timeout(1000)  # the second step comes over the live stream meanwhile
+    page.unroute("**/standings")  # and the held load goes on
+    expect(page.locator("#actions")).to_have_attribute("data-version", "4")
+    assert settle(page) == 4
