@@ -64,7 +64,12 @@ def test_the_leaderboard_page_draws_a_table_and_a_rating_line_per_player(served:
 def test_what_if_in_the_viewer_names_the_step_another_preset_forbids(served: Any, page: Any) -> None:
     match = served.matches["president/classic-four-full"]
     page.goto(f"{served.url}/view/{match.match_id}#token={match.write_token}")
+    # The side panel grows as the standings and the claims load, moving the what-if
+    # summary down: a click during that shift can miss it (it did once, on a busy CI).
+    expect(page.locator("#caption .step-no")).to_be_visible()
+    page.wait_for_load_state("networkidle")  # a finished match opens no live stream
     page.locator("#whatif summary").click()
+    expect(page.locator("#whatif")).to_have_attribute("open", "")
     page.locator("#whatif-preset").select_option("deck")
     page.locator("#whatif-run").click()
     expect(page.locator("#whatif-result")).to_contain_text("is not allowed")
