@@ -33,7 +33,7 @@ from typing import Any
 import msgspec
 
 from domain.protocol import GameSystem
-from service.store import MatchStore, Recorded, at_start_up
+from service.store import MatchStore, Recorded
 
 SNAPSHOT_EVERY = 500
 TABLE = "recount_snapshots"
@@ -72,8 +72,7 @@ class SnapshotStore:
         self.enabled = self.module in ("eventsourcing.sqlite", "eventsourcing.postgres")
         if self.enabled:
             self.datastore = store.recorder.datastore
-            with store.creating_tables():
-                at_start_up(self._create_table)
+            store.create_tables(self._create_table)
 
     # -- SQL of the two databases -------------------------------------------------------------
 

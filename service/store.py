@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -144,8 +143,9 @@ class MsgspecMapper(Mapper):
 def at_start_up(create: Callable[[], T], attempts: int = 50) -> T:
     """`create()`, tried again while another process starting on the same store holds
     its tables: two servers started together both create the tables if missing, and
-    PostgreSQL then refuses the second CREATE (a duplicate type) where SQLite says
-    the file is locked."""
+    SQLite says the file is locked (or PostgreSQL meets the other's catalog row, a
+    unique violation, once a process has stopped waiting for the other's turn:
+    `MatchStore.create_tables`)."""
     for attempt in range(attempts):
         try:
             return create()
@@ -170,29 +170,26 @@ class MatchStore:
     def __init__(self, env: Mapping[str, str]):
         self.env = dict(env)
         self.factory = InfrastructureFactory.construct(self.env)
-        with self.creating_tables():
-            self.recorder = at_start_up(self.factory.application_recorder)
+        self.recorder = self.create_tables(self.factory.application_recorder)
         self.mapper = self.factory.mapper(mapper_class=MsgspecMapper)
         self.events = self.factory.event_store(mapper=self.mapper, recorder=self.recorder)
         self._before_close: list[Callable[[], object]] = []
 
-    @contextmanager
-    def creating_tables(self) -> Iterator[None]:
-        """Create tables alone on this store. PostgreSQL's CREATE TABLE IF NOT EXISTS
-        and CREATE TYPE are not safe against a second process doing the same at once
-        (a duplicate type or relation, "tuple concurrently updated"), so the processes
-        starting on one schema take turns behind an advisory lock. It is held on a
-        connection of its own (a pool of one must still serve the CREATEs) and goes
-        with it; a process that has waited TABLES_WAIT seconds goes ahead, and
-        `at_start_up` retries if it then meets the other. SQLite's own file lock
-        already makes them take turns."""
+    def create_tables(self, create: Callable[[], T]) -> T:
+        """`create()` (tables of this store, made if missing), alone on the store and
+        tried again while the file is locked (`at_start_up`). PostgreSQL's CREATE TABLE
+        IF NOT EXISTS and CREATE TYPE are not safe against a second process doing the
+        same at once (a duplicate type or relation, "tuple concurrently updated"), so
+        the processes starting on one schema take turns behind an advisory lock. It is
+        held on a connection of its own (a pool of one must still serve the CREATEs)
+        and goes with it; a process that has waited TABLES_WAIT seconds for it goes
+        ahead anyway. SQLite's own file lock already makes them take turns."""
         if self.env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
-            yield
-            return
+            return at_start_up(create)
         import psycopg
 
         datastore = self.factory.datastore  # type: ignore[attr-defined]
-        settings = dict(datastore.pool.kwargs)
+        settings = dict(datastore.pool.kwargs)  # with the pool's dict_row row factory
         if datastore.pool.get_password_func:
             settings["password"] = datastore.pool.get_password_func()
         key = f"recount tables {datastore.schema}"
@@ -202,7 +199,7 @@ class MatchStore:
                 if time.monotonic() > deadline:
                     break
                 time.sleep(0.05)
-            yield
+            return at_start_up(create)
 
     def before_close(self, callback: Callable[[], object]) -> None:
         """Call `callback` when the store closes, before its connections do (the
