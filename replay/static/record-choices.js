@@ -8,7 +8,8 @@
 import { h } from "/static/dom.js";
 import { cardLabel } from "/static/cards.js";
 import { applyHints, drawHints, drawSeals, hintsWanting, needsForm, nextSeal, startHints } from "/static/record-hints.js";
-import { MANY, drawNarrow, isWholePlay, narrowed } from "/static/record-narrow.js";
+import { dealHands } from "/static/record-deal.js";
+import { groupButtons } from "/static/record-narrow.js";
 import { put } from "/static/patches.js";
 
 const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
@@ -72,30 +73,6 @@ function preselect(pick) {
   return taken;
 }
 
-// A deal the page makes itself: a choice whose hints give the deck, the hand sizes
-// and the dealing order (a full-mode deal). Shuffled with the platform's CSPRNG.
-export function dealHands(hints) {
-  const deck = [...hints.deck];
-  for (let i = deck.length - 1; i > 0; i -= 1) {
-    const j = crypto.getRandomValues(new Uint32Array(1))[0] % (i + 1);
-    [deck[i], deck[j]] = [deck[j], deck[i]];
-  }
-  const order = hints.order || hints.dealing_order || Object.keys(hints.sizes);
-  const hands = Object.fromEntries(order.map((player) => [player, []]));
-  let seat = 0;
-  for (const cardCode of deck) {
-    let tries = 0;
-    while (hands[order[seat % order.length]].length >= hints.sizes[order[seat % order.length]] && tries < order.length) {
-      seat += 1;
-      tries += 1;
-    }
-    if (tries >= order.length) break;
-    hands[order[seat % order.length]].push(cardCode);
-    seat += 1;
-  }
-  return hands;
-}
-
 // What a choice's hints ask the page to derive from the picks (Mr. President, see
 // domain/mrpresident/choices.py): each picked state becomes a Ballot, President seals
 // first, then Vice President ones, unless the recorder chose each one's seal (`seals`,
@@ -140,15 +117,12 @@ export class Controls {
     const open = this.open ? choices[this.open.index] : null;
     for (const [who, listed] of groups) {
       const blocked = forbidden.filter((probe) => (probe.player || "") === who);
-      const whole = listed.filter(([choice]) => isWholePlay(choice));
-      const narrow = whole.length > MANY ? narrowed(whole, this.tapped.get(who) || []) : null;
-      const buttons = (pairs) => h("div", { class: "choice-buttons" }, pairs.map(([choice, index]) => this.drawChoice(choice, index)));
       parts.push(
         h(
           "section",
           { class: "choice-group", "data-player": who },
           h("h3", null, who ? `${who}` : "The table"),
-          narrow ? [buttons(listed.filter(([choice]) => !isWholePlay(choice))), drawNarrow(narrow, (code) => this.toggleCard(who, code)), buttons(narrow.shown)] : buttons(listed),
+          groupButtons(listed, this.tapped.get(who) || [], (choice, index) => this.drawChoice(choice, index), (code) => this.toggleCard(who, code)),
           blocked.length ? h("div", { class: "choice-buttons forbidden-row" }, blocked.map((probe) => this.drawForbidden(probe))) : null,
         ),
       );

@@ -7,11 +7,11 @@ import { h } from "/static/dom.js";
 import { cardLabel } from "/static/cards.js";
 
 // More whole plays than this in one player's group are narrowed by card.
-export const MANY = 40;
+const MANY = 40;
 // The plays shown at once once cards are tapped; more cards narrow further.
 const SHOWN = 24;
 
-export const isWholePlay = (choice) => !(choice.picks || []).length && Array.isArray(choice.event.cards) && choice.event.cards.length > 0;
+const isWholePlay = (choice) => !(choice.picks || []).length && Array.isArray(choice.event.cards) && choice.event.cards.length > 0;
 
 // Whether `cards` holds every one of `tapped` (as often as tapped).
 function holds(cards, tapped) {
@@ -26,7 +26,7 @@ function holds(cards, tapped) {
 
 // `listed`: the group's [choice, index] pairs that are whole plays; `tapped`: the
 // cards tapped so far. The plays to show, the cards to offer and what to say.
-export function narrowed(listed, tapped) {
+function narrowed(listed, tapped) {
   const cards = [...new Set(listed.flatMap(([choice]) => choice.event.cards))];
   const kept = tapped.filter((code) => cards.includes(code));
   const matching = kept.length ? listed.filter(([choice]) => holds(choice.event.cards, kept)) : [];
@@ -42,7 +42,7 @@ export function narrowed(listed, tapped) {
 }
 
 // The row of cards to tap; `toggle(code)` is called on a tap.
-export function drawNarrow(view, toggle) {
+function drawNarrow(view, toggle) {
   return h(
     "div",
     { class: "narrow" },
@@ -55,4 +55,15 @@ export function drawNarrow(view, toggle) {
       ),
     ),
   );
+}
+
+// The buttons of one player's group (`listed`: [choice, index] pairs, each drawn by
+// `drawChoice`): every choice, or, past MANY whole plays, the other choices, the
+// cards to tap (`tapped` so far; `toggle(code)` on a tap) and the plays holding them.
+export function groupButtons(listed, tapped, drawChoice, toggle) {
+  const buttons = (pairs) => h("div", { class: "choice-buttons" }, pairs.map(([choice, index]) => drawChoice(choice, index)));
+  const whole = listed.filter(([choice]) => isWholePlay(choice));
+  if (whole.length <= MANY) return buttons(listed);
+  const view = narrowed(whole, tapped);
+  return [buttons(listed.filter(([choice]) => !isWholePlay(choice))), drawNarrow(view, toggle), buttons(view.shown)];
 }
