@@ -11,6 +11,7 @@ import { h } from "/static/dom.js";
 import * as generic from "/static/render-generic.js";
 import { Controls } from "/static/record-choices.js";
 import { Fixes } from "/static/record-fixes.js";
+import { Live } from "/static/record-live.js";
 import { NetworkDown, Outbox, call } from "/static/record-outbox.js";
 import { QuickEntry } from "/static/record-quick.js";
 
@@ -109,7 +110,7 @@ const outbox = new Outbox(matchPath, token, {
       window.recountPhases.push({ page_before: item.sentAt - item.tapped, request: item.answeredAt - item.sentAt, page_after: painted - item.answeredAt });
       setTimeout(refresh, 0);
     });
-    resumeLiveLater();
+    live.resumeLater();
   },
   dropped: (item, body) => {
     window.recountDropped += 1;
@@ -117,7 +118,7 @@ const outbox = new Outbox(matchPath, token, {
     $("ack").textContent = `✗ Not recorded: ${item.label}`;
     showRule(`Not recorded: ${item.label}. ${body.error || ""}`, body.rule);
     refresh();
-    resumeLiveLater();
+    live.resumeLater();
   },
   conflict: async () => {
     const before = page.version;
@@ -154,7 +155,7 @@ function refuse(message, status) {
   if (status === 404) $("title").textContent = "No such match";
   else if (!page.summary) $("title").textContent = "Nothing can be recorded here";
   document.body.dataset.refused = "true";
-  pauseLive();
+  live.pause();
 }
 
 async function start() {
@@ -177,7 +178,7 @@ async function start() {
     await refresh();
     if (page.refused) return;
     localStorage.setItem(tokenKey, token);
-    startLive();
+    live.start();
     outbox.pump();
   } catch (error) {
     if (error instanceof NetworkDown) notice("No network: the page will load when it is back.");
@@ -232,43 +233,23 @@ async function catchUp() {
   drawAll();
 }
 
-// The live stream is paused while this phone records (from a tap until LIVE_IDLE_MS
-// after the last acknowledgement): while a stream is open the server polls its store
-// and sends frames at each commit, and bench/tap_to_ack.py measured that work landing
-// on the next tap's append (p99 204 ms with the stream open, 45 ms without). Meanwhile
-// each acknowledgement's catch-up brings other phones' steps, and a conflict is a 409.
-const LIVE_IDLE_MS = 1500;
-const live = { source: null, resume: null };
-
-function pauseLive() {
-  clearTimeout(live.resume);
-  if (live.source) live.source.close();
-  live.source = null;
-}
-
-function resumeLiveLater() {
-  clearTimeout(live.resume);
-  live.resume = setTimeout(() => !outbox.items.length && startLive(), LIVE_IDLE_MS);
-}
-
-function startLive() {
-  if (!window.EventSource || live.source || page.refused) return;
-  const params = new URLSearchParams({ after: page.frames.length, token });
-  const source = new EventSource(`${matchPath}/live?${params}`);
-  live.source = source;
-  source.addEventListener("frames", (message) => {
-    // The stream brings the frames themselves: keep them, and ask only what the rules
-    // allow now. A load under way may have read that before this step was recorded:
-    // refresh() then runs it once more (page.again), and until it has, the page is
-    // behind (page.version) and offers nothing stale.
-    const reply = JSON.parse(message.data);
+// Other phones' steps as they are recorded (record-live.js). The stream brings the
+// frames themselves: keep them, and ask only what the rules allow now. A load under
+// way may have read that before this step was recorded: refresh() then runs it once
+// more (page.again), and until it has, the page is behind (page.version) and offers
+// nothing stale.
+const live = new Live({
+  url: () => `${matchPath}/live?${new URLSearchParams({ after: page.frames.length, token })}`,
+  frames: (reply) => {
     for (const frame of reply.frames) if (frame.step === page.frames.length + 1) page.frames.push(frame);
     page.version = Math.max(page.version, reply.version);
     if (reply.version > page.allowed.version) refresh();
-  });
-  source.addEventListener("finished", () => refresh());
-  source.onopen = () => drawNetwork(true);
-}
+  },
+  finished: () => refresh(),
+  open: () => drawNetwork(true),
+  idle: () => !outbox.items.length,
+  refused: () => Boolean(page.refused),
+});
 
 // --- recording -------------------------------------------------------------------------
 
@@ -276,7 +257,7 @@ function record(events, label) {
   hideRule();
   $("ack").dataset.state = "sending";
   $("ack").textContent = `… ${label}`;
-  pauseLive();
+  live.pause();
   outbox.add(events, label, page.version);
 }
 
