@@ -133,7 +133,8 @@ def import_notation(recount: Any, path: Path) -> int:
 
 
 def verify_command(args: argparse.Namespace) -> int:
-    """0 when every match of the file verifies; 1 naming the first bad step otherwise."""
+    """0 when every match of the file verifies; 1 otherwise, each bad match's headline
+    saying what is wrong first (and at which step, when it is a step)."""
     try:
         key = args.key.read_bytes() if args.key else None
         certificate = msgspec.json.decode(args.certificate.read_bytes(), type=signing.Certificate) if args.certificate else None
@@ -146,8 +147,7 @@ def verify_command(args: argparse.Namespace) -> int:
         print(f"{args.file}: not an export Recount can read: {error.message}", file=sys.stderr)
         return 1
     for verdict in verdicts:
-        status = "OK" if verdict.ok else f"BAD at step {verdict.bad_step}"
-        print(f"match {verdict.match_id}: {status}")
+        print(f"match {verdict.match_id}: {verdict.headline()}")
         for finding in verdict.findings:
             print(f"  {finding}")
     return 0 if all(v.ok for v in verdicts) else 1

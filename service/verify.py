@@ -18,19 +18,27 @@ from service.store import MatchStore, default_env
 
 
 class Verdict(msgspec.Struct, kw_only=True):
-    """What was found about one match: `bad_step` is the first step that fails (None
-    when the record holds), `findings` say each check's outcome in words."""
+    """What was found about one match: `reason` says the first check that fails and
+    `bad_step` its step (None when the record holds, or when what fails is no step:
+    the certificate), `findings` say each check's outcome in words."""
 
     match_id: str
     ok: bool = True
     bad_step: int | None = None
+    reason: str | None = None
     findings: list[str] = []
 
     def fail(self, words: str, step: int | None = None) -> Verdict:
-        self.ok = False
-        self.bad_step = self.bad_step or step
+        if self.ok:
+            self.ok, self.bad_step, self.reason = False, step, words
         self.findings.append("FAILED: " + words)
         return self
+
+    def headline(self) -> str:
+        """One line: OK, or what is wrong (and at which step, when it is a step)."""
+        if self.ok:
+            return "OK"
+        return f"BAD at step {self.bad_step}: {self.reason}" if self.bad_step is not None else f"BAD: {self.reason}"
 
 
 def verify_lines(
@@ -52,7 +60,7 @@ def _verify_match(scratch: Recount, match: export.MatchFile, public_pem: bytes |
     report = chain.verify((line.step, line.meta, line.event) for line in match.lines)
     if report.broken is not None:
         step = report.broken.step
-        return verdict.fail(f"step {step} (line {match.line_of(step)}): {report.words()}", step)
+        return verdict.fail(f"line {match.line_of(step)}: {report.words()}", step)
     verdict.findings.append(report.words())
     try:
         records = export.records_of(match, allow_unchained=True)
@@ -67,9 +75,15 @@ def _verify_match(scratch: Recount, match: export.MatchFile, public_pem: bytes |
     said = ", ".join(f"{p['place']}. {p['player']}" for p in placings)
     verdict.findings.append(f"standings recomputed from the events ({'final' if standings.final else 'not final'}): {said}")
     certificate = given or match.header.certificate
+    if certificate is None and public_pem is not None:
+        # Dropping the certificate is all a forger needs after recomputing the chain:
+        # asked to check the server's signature, its absence is a failure.
+        return verdict.fail("no certificate in or beside the file, so nothing shows the server signed these standings (--key asks for its signature)")
     if certificate is None:
         verdict.findings.append("no certificate in or beside the file: the standings are recomputed but not signed")
         return verdict
+    if not certificate.signature:
+        return verdict.fail("the certificate is unsigned: its signature is empty")
     if public_pem is not None:
         public, whose = signing.load_public(public_pem), "the given public key"
     elif match.header.public_key is not None:

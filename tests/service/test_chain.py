@@ -3,6 +3,8 @@ and `recount verify` names the first step whose content no longer matches."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sqlite3
 from pathlib import Path
 
@@ -126,3 +128,66 @@ def test_verify_refuses_standings_signed_by_another_key(tmp_path: Path, capsys: 
     capsys.readouterr()
     assert cli.main(["verify", str(out), "--key", str(other)]) == 1
     assert "was signed with key" in capsys.readouterr().out
+
+
+def _exported(tmp_path: Path, fixture: str) -> tuple[dict, list[dict], Path]:
+    """A fixture recorded in a fresh store and exported: its header, its event lines,
+    and the server's public key written as PEM beside it."""
+    db = tmp_path / "recount.sqlite"
+    assert cli.main(["--db", str(db), "import", str(fixtures.FIXTURES / fixture)]) == 0
+    out = tmp_path / "match.jsonl"
+    assert cli.main(["--db", str(db), "export", "--all", "-o", str(out)]) == 0
+    header, *lines = [json.loads(line) for line in out.read_bytes().splitlines()]
+    key = tmp_path / "public.pem"
+    key.write_text(header["public_key"]["pem"])
+    return header, lines, key
+
+
+def _written(tmp_path: Path, header: dict, lines: list[dict]) -> Path:
+    path = tmp_path / "changed.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in [header, *lines]))
+    return path
+
+
+def test_a_forged_export_with_a_recomputed_chain_and_no_certificate_fails_under_the_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A forger changes one of Al's ballots and its count in the tally, recomputes every
+    hash with the formula of service/chain.py's docstring (sha256 of the previous hash
+    and the key-sorted JSON of [meta without chain, event]) and drops the certificate:
+    the chain holds, every action is legal, the winner is now Al. Without --key the
+    standings are only said to be unsigned; with --key, nothing signed them: BAD."""
+    header, lines, key = _exported(tmp_path, "mrpresident/two-player-popular.json")
+    ballot = next(line["event"]["ballots"][0] for line in lines if line["type"] == "BallotsCast" and line["event"]["player"] == "Al")
+    ballot["votes"] += 100
+    count = next(line["event"]["votes"][ballot["state"]] for line in lines if line["type"] == "RegionCounted" and ballot["state"] in line["event"]["votes"])
+    count["Republican"] += 100
+    previous = ""
+    for line in lines:
+        unchained = {k: v for k, v in line["meta"].items() if k != "chain"}
+        covered = json.dumps([unchained, line["event"]], sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+        previous = line["meta"]["chain"] = hashlib.sha256(previous.encode() + covered).hexdigest()
+    header["certificate"] = None
+    forged = _written(tmp_path, header, lines)
+    capsys.readouterr()
+    assert cli.main(["verify", str(forged)]) == 0
+    said = capsys.readouterr().out
+    assert "chain intact over" in said and "1. Al, 2. Betty" in said and "not signed" in said
+    assert cli.main(["verify", str(forged), "--key", str(key)]) == 1
+    headline = capsys.readouterr().out.splitlines()[0]
+    assert headline == f"match {header['match_id']}: BAD: no certificate in or beside the file, so nothing shows the server signed these standings (--key asks for its signature)"
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"signature": ""}, "BAD: the certificate is unsigned: its signature is empty"),
+        ({"signature": "AAAA"}, "BAD: the certificate's signature does not hold under the given public key"),
+        ({"key_id": "0123456789abcdef"}, "BAD: the certificate was signed with key 0123456789abcdef"),
+    ],
+)
+def test_a_bad_certificate_alone_is_said_in_the_headline_without_a_step(tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict, reason: str) -> None:
+    header, lines, key = _exported(tmp_path, "bid/two-player.json")
+    header["certificate"] = {**header["certificate"], **change}
+    capsys.readouterr()
+    assert cli.main(["verify", str(_written(tmp_path, header, lines)), "--key", str(key)]) == 1
+    headline = capsys.readouterr().out.splitlines()[0]
+    assert headline.startswith(f"match {header['match_id']}: {reason}") and "step" not in headline
