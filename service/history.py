@@ -28,7 +28,12 @@ class History(Sequence[Recorded]):
     record and those from version `base` on; the ones between are read (`past()`, the
     records at versions 1..base - 1) the first time one of them is asked for, and then
     kept. The latest records, the ones appends and chain hashes look at, never need a
-    read. With base 1 it is a plain list."""
+    read. With base 1 it is a plain list.
+
+    Whatever holds it may `watch` how many records it holds: the callback runs after
+    every change of that number (records added, the past read, a trim), outside this
+    history's lock, so that it may take a lock of its own that an append holds while
+    it extends the history."""
 
     def __init__(self, first: Recorded, base: int, recent: Sequence[Recorded], past: Callable[[], Sequence[Recorded]] | None):
         self._first = first
@@ -37,6 +42,15 @@ class History(Sequence[Recorded]):
         self._held: tuple[int, list[Recorded]] = (1, [first, *recent]) if base <= 1 else (base, list(recent))
         self._past = past
         self._lock = threading.Lock()
+        self._resized: Callable[[], None] | None = None
+
+    def watch(self, resized: Callable[[], None] | None) -> None:
+        """Call `resized()` whenever the number of records held changes (None: stop)."""
+        self._resized = resized
+
+    def _changed(self) -> None:
+        if self._resized is not None:
+            self._resized()
 
     @property
     def base(self) -> int:
@@ -87,10 +101,13 @@ class History(Sequence[Recorded]):
     def extend(self, records: Sequence[Recorded]) -> None:
         with self._lock:
             self._held[1].extend(records)
+        if records:
+            self._changed()
 
     def whole(self) -> list[Recorded]:
         """Every record, reading the past from the store if it is not held."""
         if self._held[0] > 1:
+            grew = False
             with self._lock:
                 base, recent = self._held
                 if base > 1:
@@ -99,12 +116,17 @@ class History(Sequence[Recorded]):
                     if len(past) != base - 1 or any(r.version != v for v, r in enumerate(past, start=1)):
                         raise DamagedStream(self._first.stream, 1, past[0].version if past else 0)
                     self._held = (1, [*past, *recent])
+                    grew = True
+            if grew:
+                self._changed()
         return self._held[1]
 
     def trim(self, base: int, past: Callable[[], Sequence[Recorded]]) -> None:
         """Keep in memory only the first record and those from version `base` on."""
         with self._lock:
             held_base, recent = self._held
-            if base > held_base:
-                self._held = (base, recent[base - held_base :])
-                self._past = past
+            if base <= held_base:
+                return
+            self._held = (base, recent[base - held_base :])
+            self._past = past
+        self._changed()

@@ -1,9 +1,9 @@
 """The match repository: the matches this process holds in memory, kept in step with
 the store, within a bound.
 
-A MatchLog is a cache, never the truth. Three things add records to one: loading
-it, hearing (through the Follower) that any process appended to it, and this
-process's own commits. They may interleave and bring the same records twice;
+A MatchLog is a cache, never the truth. Four things add records to one: loading
+it, hearing (through the Follower) that any process appended to it, this
+process's own commits, and a replay or a correction reading its past. They may interleave and bring the same records twice;
 MatchLog skips what it holds and refuses a gap, and a log that cannot follow on
 is dropped, to be loaded again from the store.
 
@@ -11,7 +11,7 @@ The cache is bounded by the events it holds, least recently used first out (a
 1,000-event match holds about 0.6 MB; an unbounded cache grew with every match
 ever touched), and a log loaded holds only the match's latest steps
 (MatchLog.trim): a replay or a correction that reaches further back reads the
-past again once, then holds it. Loading
+past again once, then holds it, counted like the rest (History.watch). Loading
 reads the latest snapshot (service/snapshots.py) and the events after it, or,
 with none, the whole match, folded, and then offers a snapshot; `get_async` loads
 on a worker thread, never on the event loop, and no lock is held while a match
@@ -94,6 +94,7 @@ class MatchRepository:
             loaded = self.load(match_id)
             with self._lock:
                 log = self._logs.setdefault(match_id, loaded)
+                self._watch(match_id, log)
                 self._held(match_id, log)
         if log.version < self.follower.latest.get(match_id, 0):
             newer = self.store.read(match_id, after=log.version)
@@ -133,6 +134,7 @@ class MatchRepository:
             log = self._logs.get(stream)
             if log is None and system is not None and records[0].version == 1:
                 log = self._logs[stream] = MatchLog(system, records[0])
+                self._watch(stream, log)
                 records, states = records[1:], states[1:]
             try:
                 if log is not None and records:
@@ -147,22 +149,38 @@ class MatchRepository:
         """Drop the stream's log (only if it is still `log`, when given)."""
         with self._lock:
             if log is None or self._logs.get(stream) is log:
-                self._logs.pop(stream, None)
-                self.events_held -= self._sizes.pop(stream, 0)
+                self._drop(stream)
+
+    def _watch(self, stream: str, log: MatchLog) -> None:
+        """Count the log's records again whenever they change, wherever that happens:
+        appends and reads of the store come here, but a replay or a correction reading
+        the past of a trimmed or snapshot-loaded log grows it where it runs."""
+        log.records.watch(lambda: self._count(stream, log))
+
+    def _drop(self, stream: str) -> None:
+        dropped = self._logs.pop(stream, None)
+        if dropped is not None:
+            dropped.records.watch(None)
+        self.events_held -= self._sizes.pop(stream, 0)
 
     def _held(self, stream: str, log: MatchLog) -> None:
-        """Offer a snapshot if one is due, count the events the log holds (under the lock) and drop the least recently used other logs
-        past the bound; a dropped log still serves whoever holds it."""
+        """Offer a snapshot if one is due and count the log's events (under the lock)."""
         if self._logs.get(stream) is not log:  # dropped meanwhile: nothing to count
             return
         version, state = log.head
         if self.snapshot_writer.due(stream, version) and version <= log.version:
             self.snapshot_writer.offer(log.records[version - 1], state, log.keys)
-        held = log.held()
-        self.events_held += held - self._sizes.get(stream, 0)
-        self._sizes[stream] = held
-        self._logs.move_to_end(stream)
-        while self.events_held > self.events_held_max and len(self._logs) > 1:
-            oldest = next(iter(self._logs))
-            self._logs.pop(oldest)
-            self.events_held -= self._sizes.pop(oldest, 0)
+        self._count(stream, log)
+
+    def _count(self, stream: str, log: MatchLog) -> None:
+        """Count the events the log holds and drop the least recently used other logs
+        past the bound; a dropped log still serves whoever holds it."""
+        with self._lock:
+            if self._logs.get(stream) is not log:
+                return
+            held = log.held()
+            self.events_held += held - self._sizes.get(stream, 0)
+            self._sizes[stream] = held
+            self._logs.move_to_end(stream)
+            while self.events_held > self.events_held_max and len(self._logs) > 1:
+                self._drop(next(iter(self._logs)))
