@@ -27,9 +27,17 @@ from service.http import create_app
 from service.readmodel import MatchIndex
 from service.store import MatchStore
 from service.storage import env_for
+from tests.rules_texts import not_found as rules_texts_not_found
 
 STORES = ["sqlite", "postgres"]
 ON_EVERY_STORE = ("service", "multiprocess")  # folders of tests/ whose tests run on each store
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The rules texts the checks quote are beside the checkout (or where $RECOUNT_RULES_DIR says), else one line."""
+    missing = rules_texts_not_found()
+    if missing:
+        raise pytest.UsageError(missing)
 
 
 def open_recount(db: Path | str) -> Recount:

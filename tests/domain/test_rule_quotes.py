@@ -1,5 +1,5 @@
 """Every `Rule` reachable in `domain/` and `service/` quotes, word for word, the document its `source` names: a rules
-text of ../shared/rules/ or a file of the repository (docs/house-rules.md). A missing file fails."""
+text (tests/rules_texts.py says where) or a file of the repository (docs/house-rules.md). A missing file fails."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import pytest
 import domain
 import service
 from domain.protocol import Rule
+from tests.rules_texts import RULES_TEXTS
 
 REPOSITORY = Path(__file__).parents[2]
-RULES_TEXTS = REPOSITORY.parent / "shared" / "rules"
 
 
 def _rules_in(value: object, found: dict[str, Rule], where: str) -> None:

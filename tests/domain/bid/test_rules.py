@@ -10,6 +10,7 @@ from domain.bid import SYSTEM
 from domain.bid.events import DistrictRevealed
 from domain.protocol import IllegalAction, MatchSetup, Rule
 from tests.domain.harness import OK, Case, accepted, params, verify
+from tests.rules_texts import RULES_TEXTS
 
 THREE = ("Al", "Betty", "Cy")
 
@@ -101,12 +102,10 @@ def test_a_refusal_cites_the_sentence_of_the_text(table):
 
 def test_every_quote_is_a_sentence_of_the_text():
     """A cited quote is the text's own words (house rules cite their own source)."""
-    from pathlib import Path
-
     from domain.bid import rules
 
-    text_file = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "presidential-bid.txt"
-    assert text_file.is_file(), f"{text_file} is not there: the rules texts (shared/rules) must be beside this checkout"
+    text_file = RULES_TEXTS / rules.TEXT
+    assert text_file.is_file(), f"{text_file} is not there (tests/rules_texts.py)"
     text = text_file.read_text()
     cited = [rule for rule in vars(rules).values() if isinstance(rule, Rule) and rule.source.startswith(rules.TEXT)]
     assert len(cited) >= 15

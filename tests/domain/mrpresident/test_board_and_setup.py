@@ -15,6 +15,7 @@ from domain.mrpresident import SYSTEM, rules
 from domain.mrpresident.board import named, named_boards
 from domain.protocol import MatchSetup, Rule
 from tests.domain.harness import Case, params, verify
+from tests.rules_texts import RULES_TEXTS
 
 SHARED = Path(__file__).resolve().parents[4] / "shared"
 
@@ -55,8 +56,8 @@ def test_electoral_votes_are_the_facts(name, column):
 
 
 def test_every_quote_is_the_texts_own_words():
-    assert (SHARED / "rules" / "mr-president.md").is_file(), "the rules texts (shared/rules) must be beside this checkout"
-    text = (SHARED / "rules" / "mr-president.md").read_text().replace("*", "").replace("\\", "")
+    assert (RULES_TEXTS / rules.TEXT).is_file(), f"{RULES_TEXTS / rules.TEXT} is not there (tests/rules_texts.py)"
+    text = (RULES_TEXTS / rules.TEXT).read_text().replace("*", "").replace("\\", "")
     text = re.sub(r"\s+", " ", text)
     quoted = [v for v in vars(rules).values() if isinstance(v, Rule) and v.source.startswith("mr-president.md")]
     assert len(quoted) > 40

@@ -13,9 +13,9 @@ from domain.president import between, playing, rules as texts
 from domain.protocol import IllegalAction
 from tests.domain.president.test_rules_deck import CHOSEN
 from tests.domain.president.test_rules_deck import HANDS as DECK_HANDS
+from tests.rules_texts import RULES_TEXTS as RULES
 
 REPOSITORY = Path(__file__).parents[3]
-RULES = REPOSITORY.parent / "shared" / "rules"
 CITED = [
     (name, concept, rule)
     for name, book in texts.BOOKS.items()
