@@ -1,14 +1,22 @@
-"""The service as `make run` starts it, plus a bare echo endpoint: the baseline that
-decodes the same body and returns, under the same server."""
+"""The servers the benches start in processes of their own (a helper, not a bench):
+
+    python -m bench.serve DB PORT        the service as `make run` starts it
+    python -m bench.serve --echo PORT    a bare echo ASGI app, no Litestar: it reads a
+                                         POST's body, decodes it into the record route's
+                                         request struct and answers 201 with a small JSON
+                                         body, under uvicorn with the service's settings
+                                         (service/server.py: uvloop, its coalescing
+                                         httptools protocol, no access log, gc frozen)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import socket
 import sys
+from typing import Any
 
-from litestar import post
-from litestar.params import JSONBody
+import msgspec
 
 from service import server
 from service.app import AppendResult, Recount
@@ -16,16 +24,41 @@ from service.http import AppendRequest, create_app
 from service.readmodel import MatchIndex
 from service.store import MatchStore, default_env
 
-
-@post("/bench/echo", status_code=201)
-async def echo(data: JSONBody[AppendRequest]) -> AppendResult:
-    return AppendResult(match_id="echo", version=len(data.events) + (data.expected_version or 0), first_step=1)
+_request = msgspec.json.Decoder(AppendRequest)
+_HEADERS = [(b"content-type", b"application/json")]
 
 
-def main() -> None:
+async def echo(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """Decode the body as the record route's request and answer 201."""
+    if scope["type"] != "http":
+        return
+    chunks = []
+    while True:
+        message = await receive()
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    data = _request.decode(b"".join(chunks))
+    answer = msgspec.json.encode(AppendResult(match_id="echo", version=len(data.events) + (data.expected_version or 0), first_step=1))
+    await send({"type": "http.response.start", "status": 201, "headers": [*_HEADERS, (b"content-length", str(len(answer)).encode())]})
+    await send({"type": "http.response.body", "body": answer})
+
+
+def serve_echo(listening: socket.socket) -> None:
+    import uvicorn
+
+    gc.collect()
+    gc.freeze()
+    config = uvicorn.Config(echo, loop="uvloop", http=server.CoalescingHttpToolsProtocol, log_level="warning", access_log=False, lifespan="off")
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def serve() -> None:
+    if sys.argv[1] == "--echo":
+        return serve_echo(socket.create_server(("127.0.0.1", int(sys.argv[2]))))
     db, port = sys.argv[1], int(sys.argv[2])
     recount = Recount(MatchStore(default_env(db)))
-    app = create_app(recount, MatchIndex(recount, None), extra_routes=[echo])
+    app = create_app(recount, MatchIndex(recount, None))
     if os.environ.get("BENCH_PROFILE"):
         # Profile the server (a figure for finding the cost, not for reporting).
         import cProfile
@@ -39,4 +72,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    serve()
