@@ -4,10 +4,10 @@ games between the server's class resets.
 
 Each game becomes the actions a scorekeeper records in full mode: the deal (with the game's seating), the
 exchanges (each giver's `changed` cards; gifts before returns), then the plays and passes, whose player follows
-from the turn order (the log does not name them). A game is converted and checked whole before any of it is
-recorded, so a malformed block or a move the rules forbid stops the import at that game, naming the game and
-the token: the games before it stay recorded, nothing of that game is. Each game's finishing order is compared
-with the log's `result`; the import exits non-zero if any differs or a game fails.
+from the turn order (the log does not name them). The whole log is converted and checked before any of it is
+recorded, so a malformed block or a move the rules forbid stops the import, naming the game, the move's place
+in it and its line: nothing of the log is recorded. Each game's finishing order is compared with the log's
+`result`; the import exits non-zero if any differs or a game fails.
 
 The logs of the tournament programs (the server and clients of the UECda C++ family, whose readers and writer
 docs/daifugo.md describes) differ from the examples of issue 14 in ways read here: no `game` line (a block's
@@ -28,11 +28,11 @@ import msgspec
 
 from domain.notation import NAME_RULE
 from domain.president import SYSTEM
-from domain.president.events import CardsDealt, CardsExchanged, MatchEnded
+from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded
 from domain.president.state import State
 from domain.protocol import TITLE_MAX, IllegalAction, MatchSetup
 
-from service.uecda_log import Game, LogError, decode, move, read_game, split_log
+from service.uecda_log import Block, Game, LogError, decode, move, read_game, split_log
 
 
 # -- recording ----------------------------------------------------------------------------------------------
@@ -48,7 +48,7 @@ def game_actions(state: State, players: list[str], game: Game, notes: list[str] 
         try:
             SYSTEM.check(state, action)
         except IllegalAction as error:
-            raise LogError(game.number, token, str(error)) from None
+            raise LogError(game.number, token, _refusal(state, action, error)) from None
         state = SYSTEM.evolve(state, action)
         actions.append(action)
 
@@ -75,11 +75,34 @@ def game_actions(state: State, players: list[str], game: Game, notes: list[str] 
     for player, hand in zip(players, game.original):
         if Counter(state.hands[player].known) != Counter(hand):
             raise LogError(game.number, "original", f"{player}'s hand after the exchange is not the log's")
-    for token in game.moves:
-        take(move(state, token, game.number), token)
+    for number, (token, line) in enumerate(zip(game.moves, game.move_lines), start=1):
+        try:
+            take(move(state, token, game.number), token)
+        except LogError as error:
+            raise error.at(move=number, line=line) from None
     if state.phase != "between":
         raise LogError(game.number, "result", "the moves end before the game does")
     return actions, state
+
+
+def _refusal(state: State, action: msgspec.Struct, error: IllegalAction) -> str:
+    """Why the rules refuse a move. The log names no player, so a play is taken as the turn's; when its cards are
+    in another hand, not the turn's, the log has that player play, and the rules' reason is the one they give that
+    player's play (out of turn after an 8-cut, shut out by a pass), not that the turn's player lacks the cards."""
+    if not isinstance(action, CardsPlayed) or not _lacks(state, action.player, action.cards):
+        return str(error)
+    holders = [player for player in state.hands if player != action.player and not _lacks(state, player, action.cards)]
+    if len(holders) != 1:
+        return str(error)
+    try:
+        SYSTEM.check(state, msgspec.structs.replace(action, player=holders[0]))
+    except IllegalAction as theirs:
+        return f"the move's cards are {holders[0]}'s, and {theirs}"
+    return str(error)
+
+
+def _lacks(state: State, player: str, cards: tuple[str, ...]) -> bool:
+    return bool(Counter(cards) - Counter(state.hands[player].known))
 
 
 def _returned(state: State, giver: str, kept: list[str]) -> tuple[str, ...] | None:
@@ -106,13 +129,37 @@ def _legal(state: State, action: msgspec.Struct) -> bool:
     return True
 
 
-def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, advance: Callable[[], None] = lambda: None) -> int:
-    """Record one log as one match, or one per run of games between the server's class resets; the number of games
-    that failed or whose order differs (0: all agree).
+class CheckedGame(msgspec.Struct, frozen=True, kw_only=True):
+    """A game of the log, converted and checked: its actions, whether it starts a match (a class reset), and what the
+    import read otherwise than the log says."""
 
-    A game after the first whose `changed` hands are all empty is the server's class reset (its FLASH_MIBUN_NUMBER,
-    100 games in the tournament's configuration): the daifugo rules exchange before every game but the first of a
-    match, so the match so far ends and that game is the first of a new one."""
+    game: Game
+    actions: list[msgspec.Struct]
+    after: State
+    reset: bool
+    notes: list[str]
+
+
+def checked_games(setup: MatchSetup, players: list[str], blocks: list[Block]) -> list[CheckedGame]:
+    """Every game of the log, each checked against the state the games before it leave (LogError at the first that
+    fails). A game after the first whose `changed` hands are all empty is the server's class reset (its
+    FLASH_MIBUN_NUMBER, 100 games in the tournament's configuration): the daifugo rules exchange before every game
+    but the first of a match, so it is the first of a new match."""
+    fresh = SYSTEM.initial(SYSTEM.start(setup))
+    state = fresh
+    games = []
+    for block in blocks:
+        game = read_game(block, len(players))
+        reset = bool(state.ranking) and not any(game.changed)
+        notes: list[str] = []
+        actions, state = game_actions(fresh if reset else state, players, game, notes)
+        games.append(CheckedGame(game=game, actions=actions, after=state, reset=reset, notes=notes))
+    return games
+
+
+def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, advance: Callable[[], None] = lambda: None) -> int:
+    """Record one log as one match, or one per run of games between the server's class resets (`checked_games`); the
+    number of games that failed or whose order differs (0: all agree). Nothing is recorded unless every game holds."""
     try:
         players, blocks = split_log(decode(path.read_bytes()))
     except (LogError, OSError, UnicodeDecodeError) as error:
@@ -124,37 +171,32 @@ def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, adv
         refused = LogError("header", unfit, f"a player's name is {NAME_RULE}")
         say(f"{path}: not imported: {refused}")
         return 1
-    fresh = SYSTEM.initial(SYSTEM.start(setup))
-    state = fresh
+    try:
+        games = checked_games(setup, players, blocks)
+    except LogError as error:
+        say(f"{path}: not imported: {error}; nothing of the log is recorded")
+        return 1
     created = recount.create(setup, recorded_by="import")
     version, differing = created.version, 0
     say(f"{path.name}: match {created.match_id}, write token {created.write_token}")
-    for block in blocks:
-        try:
-            game = read_game(block, len(players))
-            reset = bool(state.ranking) and not any(game.changed)
-            notes: list[str] = []
-            actions, after = game_actions(fresh if reset else state, players, game, notes)
-        except LogError as error:
-            say(f"{path.name}: {error}; the games before it are recorded, nothing of this one")
-            return differing + 1
-        if reset:
+    for checked in games:
+        game = checked.game
+        if checked.reset:
             recount.append(created.match_id, created.write_token, [msgspec.to_builtins(MatchEnded())], expected_version=version)
             title = _title(path, f" from game {game.number}")
             created = recount.create(msgspec.structs.replace(setup, title=title), recorded_by="import")
             version = created.version
             say(f"{path.name}: game {game.number} has no exchange (the classes were reset): match {created.match_id}, "
                 f"write token {created.write_token}")
-        raw = [msgspec.to_builtins(action) for action in actions]
+        raw = [msgspec.to_builtins(action) for action in checked.actions]
         version = recount.append(created.match_id, created.write_token, raw, expected_version=version).version
-        state = after
-        recorded = state.games[-1].order
+        recorded = checked.after.games[-1].order
         logged = tuple(player for _, player in sorted(zip(game.result, players)))
         same = recorded == logged
         differing += not same
         verdict = "equals the log's result" if same else f"DIFFERS from the log's result ({', '.join(logged)})"
         say(f"  game {game.number}: finishing order {', '.join(recorded)} {verdict}")
-        for note in notes:
+        for note in checked.notes:
             say(f"    {note}")
         advance()
     if blocks:

@@ -30,18 +30,26 @@ FIELDS = ("game", "score", "class", "seat", "dealt", "changed", "original", "pla
 
 
 class LogError(Exception):
-    """A log the importer cannot record: the game and the token that stop it, and why."""
+    """A log the importer cannot record: the game and the token that stop it (a move by its place in the game's
+    `play`, 1 first: the same move is often written twice in a game), its line in the file when known, and why."""
 
-    def __init__(self, game: int | str, token: str, reason: str) -> None:
-        super().__init__(f"game {game}, token {token!r}: {reason}")
-        self.game, self.token, self.reason = game, token, reason
+    def __init__(self, game: int | str, token: str, reason: str, *, move: int | None = None, line: int | None = None) -> None:
+        where = f"move {move} {token!r}" if move is not None else f"token {token!r}"
+        super().__init__(f"game {game}, {where}{f' (line {line})' if line is not None else ''}: {reason}")
+        self.game, self.token, self.reason, self.move, self.line = game, token, reason, move, line
+
+    def at(self, *, move: int | None = None, line: int | None = None) -> LogError:
+        """The same error placed: at a move of the game, on a line of the file (what it says already, kept)."""
+        return LogError(self.game, self.token, self.reason, move=self.move if self.move is not None else move,
+                        line=self.line if self.line is not None else line)
 
 
 class Block(msgspec.Struct, frozen=True):
-    """One game's `/* … */` block, as tokens."""
+    """One game's `/* … */` block, as tokens, and the line of the file each is on."""
 
     position: int  # 1 for the log's first block
     tokens: list[str]
+    lines: list[int]
 
 
 def decode(data: bytes) -> str:
@@ -53,22 +61,29 @@ def decode(data: bytes) -> str:
         return data.decode("cp932")
 
 
-def words(text: str) -> list[str]:
-    """The log's words: `//` comments out, any whitespace (CR LF too) between."""
-    return COMMENT.sub("", text.lstrip("\ufeff")).split()
+def words(text: str) -> tuple[list[str], list[int]]:
+    """The log's words (`//` comments out, any whitespace, CR LF too, between), and the line each is on."""
+    found: list[str] = []
+    lines: list[int] = []
+    for number, line in enumerate(COMMENT.sub("", text.lstrip("\ufeff")).split("\n"), start=1):
+        on_line = line.split()
+        found += on_line
+        lines += [number] * len(on_line)
+    return found, lines
 
 
-def braced(tokens: list[str]) -> list[str]:
-    """A block's words with each brace a word of its own (`{c3 d4}` as `{ c3 d4 }`): the players' names, in the
-    header, keep theirs."""
-    return [part for token in tokens for part in re.split(r"([{}])", token) if part]
+def braced(tokens: list[str], lines: list[int]) -> tuple[list[str], list[int]]:
+    """A block's words with each brace a word of its own (`{c3 d4}` as `{ c3 d4 }`), each on its word's line: the
+    players' names, in the header, keep theirs."""
+    split = [(part, line) for token, line in zip(tokens, lines) for part in re.split(r"([{}])", token) if part]
+    return [part for part, _ in split], [line for _, line in split]
 
 
 def split_log(text: str) -> tuple[list[str], list[Block]]:
     """The players of the header and the games' blocks. Only the header is read here: a block's content is read
     when its game is recorded, so the games before a malformed one stay recorded. The header is `player` and five
     names (the tournament's readers take five), and may hold a `match N` line."""
-    tokens = words(text)
+    tokens, lines = words(text)
     players: list[str] | None = None
     at = 0
     while at < len(tokens) and tokens[at] != "/*":
@@ -86,14 +101,15 @@ def split_log(text: str) -> tuple[list[str], list[Block]]:
     if players is None:
         raise LogError("header", tokens[0] if tokens else "", "a UECda log starts with the line `player NAME…`")
     blocks: list[Block] = []
-    tokens = tokens[:at] + braced(tokens[at:])
+    body, body_lines = braced(tokens[at:], lines[at:])
+    tokens, lines = tokens[:at] + body, lines[:at] + body_lines
     while at < len(tokens):
         if tokens[at] != "/*":
-            raise LogError(f"after block {len(blocks)}", tokens[at], "outside a /* … */ block")
+            raise LogError(f"after block {len(blocks)}", tokens[at], "outside a /* … */ block", line=lines[at])
         end = tokens.index("*/", at) if "*/" in tokens[at:] else -1
         if end < 0:
-            raise LogError(f"block {len(blocks) + 1}", "/*", "the block is not closed by */")
-        blocks.append(Block(len(blocks) + 1, tokens[at + 1 : end]))
+            raise LogError(f"block {len(blocks) + 1}", "/*", "the block is not closed by */", line=lines[at])
+        blocks.append(Block(len(blocks) + 1, tokens[at + 1 : end], lines[at + 1 : end]))
         at = end + 1
     return distinct(players), blocks
 
@@ -113,6 +129,7 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     changed: list[list[str]]
     original: list[list[str]]
     moves: list[str]
+    move_lines: list[int]  # the line of the file each move is on
     result: list[int]
 
 
@@ -131,10 +148,12 @@ NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 
 def read_game(block: Block, count: int) -> Game:
     """A block's fields, in any order. `game N` may be left out (the block's place in the log numbers it); `score`
-    and the numbers after it (none, or the running scores) are passed over: the recorded games give the scores."""
+    and the numbers after it (none, or the running scores) are passed over: the recorded games give the scores.
+    An error is placed on the line of the field it is found in."""
     tokens = block.tokens
     game: int | str = block.position
     fields: dict[str, Any] = {"number": block.position}
+    field_lines: dict[str, int] = {}
     at = 0
 
     def numbers(key: str) -> list[int]:
@@ -143,34 +162,40 @@ def read_game(block: Block, count: int) -> Game:
             raise LogError(game, key, f"`{key}` gives {count} numbers")
         return [int(value) for value in values]
 
-    while at < len(tokens):
-        key = tokens[at]
-        if key == "game":
-            if at + 1 >= len(tokens) or not tokens[at + 1].isdigit():
-                raise LogError(game, key, "`game` gives the game's number")
-            fields["number"] = game = int(tokens[at + 1])
-            at += 2
-        elif key == "score":
-            at += 1
-            while at < len(tokens) and NUMBER.fullmatch(tokens[at]):
+    try:
+        while at < len(tokens):
+            key = tokens[at]
+            field_lines[key] = block.lines[at]
+            if key == "game":
+                if at + 1 >= len(tokens) or not tokens[at + 1].isdigit():
+                    raise LogError(game, key, "`game` gives the game's number")
+                fields["number"] = game = int(tokens[at + 1])
+                at += 2
+            elif key == "score":
                 at += 1
-        elif key in ("class", "seat", "result"):
-            fields[{"class": "classes", "seat": "seats", "result": "result"}[key]] = numbers(key)
-            at += 1 + count
-        elif key in ("dealt", "changed", "original"):
-            hands, at = _hands(tokens, at + 1, count, game, key)
-            fields[key] = hands
-        elif key == "play":
-            end = next((i for i in range(at + 1, len(tokens)) if tokens[i] in FIELDS), len(tokens))
-            timed = (TIMING.sub("", token) for token in tokens[at + 1 : end])
-            fields["moves"], at = [token for token in timed if token], end
-        else:
-            raise LogError(game, key, "not a field of a game block (game, score, class, seat, dealt, changed, original, play, result)")
+                while at < len(tokens) and NUMBER.fullmatch(tokens[at]):
+                    at += 1
+            elif key in ("class", "seat", "result"):
+                fields[{"class": "classes", "seat": "seats", "result": "result"}[key]] = numbers(key)
+                at += 1 + count
+            elif key in ("dealt", "changed", "original"):
+                hands, at = _hands(tokens, at + 1, count, game, key)
+                fields[key] = hands
+            elif key == "play":
+                end = next((i for i in range(at + 1, len(tokens)) if tokens[i] in FIELDS), len(tokens))
+                timed = [(TIMING.sub("", token), line) for token, line in zip(tokens[at + 1 : end], block.lines[at + 1 : end])]
+                fields["moves"] = [token for token, _ in timed if token]
+                fields["move_lines"], at = [line for token, line in timed if token], end
+            else:
+                raise LogError(game, key, "not a field of a game block (game, score, class, seat, dealt, changed, original, play, result)")
+    except LogError as error:
+        raise error.at(line=block.lines[at]) from None  # `at` is still the field's first word
     missing = [name for name in ("classes", "seats", "dealt", "changed", "original", "moves", "result") if name not in fields]
     if missing:
         raise LogError(game, "*/", f"the block lacks {', '.join(missing)}")
-    if sorted(fields["seats"]) != list(range(count)) or sorted(fields["result"]) != list(range(count)):
-        raise LogError(game, "seat" if sorted(fields["seats"]) != list(range(count)) else "result", f"each of 0-{count - 1} once")
+    for key, values in (("seat", fields["seats"]), ("result", fields["result"])):
+        if sorted(values) != list(range(count)):
+            raise LogError(game, key, f"each of 0-{count - 1} once", line=field_lines[key])
     return Game(**fields)
 
 
