@@ -8,18 +8,25 @@
 2. one correction on a 10,000-step match: the rules check of an amendment of a
    late step, refolded from the nearest checkpoint (target <= 50 ms), against the
    same check refolded from step 1;
-3. the first state of the 50,000-event match after a restart (a new process's
-   application on the same file), from its snapshot (target <= 50 ms), against the
-   whole fold without one.
+3. the first state of the 50,000-event match after a restart (a new process on the
+   same file), from its snapshot (target <= 50 ms), against the whole fold without one;
+4. the latency of reads and appends of another match while a batch of 10,000 events
+   is checked, against the same requests with nothing heavy running, interleaved over
+   3 rounds (p50/p99), and the callbacks on a debug-mode loop that held it longer than
+   20 ms while the record path ran (asyncio's slow-callback warnings).
 
-Run: .venv/bin/python -m bench.app_latency
+Run: .venv/bin/python -m bench.app_latency [--quick]
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
+import re
 import statistics
-import tempfile
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -31,10 +38,12 @@ from service import checking, handlers
 from domain.protocol import EVERYONE
 from service.app import Recount
 from service.store import MatchStore, default_env
+from bench.common import machine_load, options, spread, workdir
 
 COLD_EVENTS = 50_000
 LONG_EVENTS = 10_000
 APPENDS = 200
+OTHERS = 300  # the other match's reads and appends, at most, beside the heavy batch
 
 
 def pct(values: list[float], q: float) -> float:
@@ -80,20 +89,104 @@ def warm_append_beside_cold_load(recount: Recount) -> str:
     return cold.match_id
 
 
+def first_state(db: str, match_id: str, from_snapshot: bool) -> None:
+    """In a new process: the first state of the match, ms (printed as JSON)."""
+    restarted = Recount(MatchStore(default_env(db)))
+    restarted.logs.snapshots.enabled = from_snapshot
+    start = time.perf_counter()
+    log = restarted.log(match_id)
+    log.system.view(log.state, EVERYONE)
+    print(json.dumps({"ms": (time.perf_counter() - start) * 1e3}))
+    restarted.close()
+
+
 def first_state_after_restart(db: Path, match_id: str) -> None:
-    print(f"3. the first state of the {COLD_EVENTS:,}-event match after a restart (ms)")
-    for label, from_snapshot in (("from its snapshot", True), ("folded from step 1 (before)", False)):
-        times = []
-        for _ in range(3):
-            restarted = Recount(MatchStore(default_env(str(db))))
-            restarted.logs.snapshots.enabled = from_snapshot
-            start = time.perf_counter()
-            log = restarted.log(match_id)
-            log.system.view(log.state, EVERYONE)
-            times.append((time.perf_counter() - start) * 1e3)
-            restarted.close()
-        target = "   (target <= 50 ms)" if from_snapshot else ""
-        print(f"   {label:<30} median {statistics.median(times):8.2f}  max {max(times):8.2f}{target}")
+    print(f"3. the first state of the {COLD_EVENTS:,}-event match after a restart, each in a new process (ms, 3 rounds interleaved)")
+    times: dict[bool, list[float]] = {True: [], False: []}
+    for _ in range(3):
+        for from_snapshot in (True, False):
+            out = subprocess.run([sys.executable, "-m", "bench.app_latency", "--child", str(db), match_id, str(int(from_snapshot))],
+                                 capture_output=True, text=True, check=True).stdout
+            times[from_snapshot].append(json.loads(out.strip().splitlines()[-1])["ms"])
+    print(f"   from its snapshot             {spread(times[True])}   (target <= 50 ms)")
+    print(f"   folded from step 1 (before)   {spread(times[False])}")
+
+
+def pct_ms(values: list[float], q: float) -> float:
+    return pct(values, q) * 1e3 if values else float("nan")
+
+
+async def other_requests(recount: Recount, other, actions: list[dict], heavy=None) -> tuple[list[float], list[float]]:
+    """Reads of another match's state and appends to it, one after another, for as long
+    as `heavy` (an awaitable append) runs, or for all of `actions`: their latencies (s)."""
+    task = asyncio.ensure_future(heavy) if heavy is not None else None
+    reads: list[float] = []
+    appends: list[float] = []
+    for action in actions:
+        if task is not None and task.done():
+            break
+        start = time.perf_counter()
+        log = await recount.logs.get_async(other.match_id)
+        log.system.view(log.state, EVERYONE)
+        reads.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        await recount.append_async(other.match_id, other.write_token, [action])
+        appends.append(time.perf_counter() - start)
+        await asyncio.sleep(0.002)
+    if task is not None:
+        await task
+    return reads, appends
+
+
+def slow_callbacks(coroutine_function, slow: float) -> list[float]:
+    """Run on a fresh debug-mode loop: the seconds of every callback that took longer than `slow`."""
+    took: list[float] = []
+
+    class Catch(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            found = re.search(r"took ([\d.]+) seconds", record.getMessage())
+            if found:
+                took.append(float(found.group(1)))
+
+    handler = Catch(level=logging.WARNING)
+    logging.getLogger("asyncio").addHandler(handler)
+    loop = asyncio.new_event_loop()
+    loop.set_debug(True)
+    loop.slow_callback_duration = slow
+    try:
+        loop.run_until_complete(coroutine_function())
+    finally:
+        loop.close()
+        logging.getLogger("asyncio").removeHandler(handler)
+    return took
+
+
+def others_beside_a_heavy_batch(recount: Recount) -> None:
+    setup, actions = play(LONG_EVENTS - 1, seed=15)
+    moves = [msgspec.to_builtins(a) for a in actions]
+    print(f"4. another match's reads and appends while a batch of {len(moves):,} events is checked, against the same with nothing heavy (ms, 3 rounds interleaved)")
+    figures: dict[str, list[float]] = {"alone": [], "beside": [], "alone appends": [], "beside appends": []}
+    for _ in range(3):
+        for beside in (False, True):
+            heavy, other = recount.create(setup), recount.create(setup)
+            recount.log(other.match_id)
+            job = recount.append_async(heavy.match_id, heavy.write_token, moves) if beside else None
+            reads, appends = asyncio.run(other_requests(recount, other, moves[:OTHERS], job))
+            name = "beside" if beside else "alone"
+            figures[name].append(pct_ms(reads, 0.99))
+            figures[f"{name} appends"].append(pct_ms(appends, 0.99))
+    print(f"   reads p99   alone {spread(figures['alone'])}   beside the batch {spread(figures['beside'])}")
+    print(f"   appends p99 alone {spread(figures['alone appends'])}   beside the batch {spread(figures['beside appends'])}")
+    warm = recount.create(setup)
+    recount.dry_run(warm.match_id, warm.write_token, moves[:1])
+
+    async def record() -> None:
+        for move in moves[:40]:
+            await recount.append_async(warm.match_id, warm.write_token, [move])
+        await asyncio.gather(*(recount.append_async(warm.match_id, warm.write_token, [m]) for m in moves[40:48]))
+
+    took = slow_callbacks(record, 0.020)
+    print(f"   record path on a debug loop: {len(took)} callbacks over 20 ms" + (f", the longest {max(took) * 1e3:.0f} ms" if took else ""))
 
 
 def one_correction(recount: Recount) -> None:
@@ -121,15 +214,25 @@ def one_correction(recount: Recount) -> None:
 
 
 def main() -> None:
-    db = Path(tempfile.mkdtemp(prefix="recount-bench-")) / "bench.sqlite"
-    recount = Recount(MatchStore(default_env(str(db))))
-    try:
-        one_correction(recount)
-        cold = warm_append_beside_cold_load(recount)
-    finally:
-        recount.close()
-    first_state_after_restart(db, cold)
+    global COLD_EVENTS, LONG_EVENTS, APPENDS, OTHERS
+    if options(__doc__).quick:
+        COLD_EVENTS, LONG_EVENTS, APPENDS, OTHERS = 1_200, 600, 10, 10
+    print(machine_load())
+    with workdir("app-latency") as work:
+        db = work / "bench.sqlite"
+        recount = Recount(MatchStore(default_env(str(db))))
+        try:
+            one_correction(recount)
+            cold = warm_append_beside_cold_load(recount)
+            others_beside_a_heavy_batch(recount)
+        finally:
+            recount.close()
+        first_state_after_restart(db, cold)
+    print(machine_load())
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--child"]:
+        first_state(sys.argv[2], sys.argv[3], sys.argv[4] == "1")
+    else:
+        main()
