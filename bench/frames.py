@@ -6,12 +6,13 @@ weighs on both; min / median / max printed. Not a test.
 
 Subjects: the patches a replay page reads (pages of 500, `patches=true`) and the
 full frames (pages of 1,000), for a spectator and for everyone. Target: frames
-built the first time at most 10x the decode."""
+built the first time at most 10x the decode.
+
+Run: .venv/bin/python -m bench.frames [--quick]"""
 
 from __future__ import annotations
 
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,7 @@ import msgspec
 
 from fixtures.random_player import play_president as play
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
+from bench.common import machine_load, options, workdir
 from replay import frames
 from replay.patches import diff
 from service import fixtures
@@ -41,7 +43,14 @@ def timed(fn: Callable[[], object]) -> float:
 
 
 def main() -> None:
-    db = Path(tempfile.mkdtemp(prefix="recount-bench-")) / "bench.sqlite"
+    global EVENTS, ROUNDS
+    if options(__doc__).quick:
+        EVENTS, ROUNDS = 150, 3
+    with workdir("frames") as work:
+        measure(work / "bench.sqlite")
+
+
+def measure(db: Path) -> None:
     recount = Recount(MatchStore(default_env(str(db))))
     setup, actions = play(EVENTS - 1, seed=5)
     actions = actions[: EVENTS - 1]  # the created event plus these: exactly EVENTS steps
@@ -136,7 +145,7 @@ def main() -> None:
         return f"{min(values):7.2f} / {statistics.median(values):7.2f} / {max(values):7.2f}{unit}"
 
     print(f"frames for every step of a {log.version}-event President match ({len(setup.players)} players, {total_bytes:,} bytes stored), built the first time")
-    print(f"  {ROUNDS} rounds, each subject beside a decode; CPU time of the thread; min / median / max")
+    print(f"  {ROUNDS} rounds, each subject beside a decode; CPU time of the thread; min / median / max; {machine_load()}")
     print(f"  {'plain msgspec decode of the stored events':<52} {spread(base, ' ms')}")
     for name in subjects:
         print(f"  {name:<52} {spread(times[name], ' ms')}   x the decode: {spread(ratios[name], '')}   ({sizes[keys[name]] / 1e6:.2f} MB JSON)")

@@ -4,7 +4,9 @@ restart every acknowledged event is looked for where it was acknowledged. Prints
 acknowledged / lost per cycle and in all, and the restart time (from starting the
 process to its first answer). Printed, not asserted.
 
-The store is a SQLite file (BENCH_DB=postgresql://… for PostgreSQL)."""
+The store is a SQLite file (BENCH_DB=postgresql://… for PostgreSQL).
+
+Run: .venv/bin/python -m bench.kill_restart [--quick]"""
 
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -24,10 +25,11 @@ import httpx
 import msgspec
 
 from fixtures.random_player import PLAYERS, play_president
-from bench.record_path import free_port
+from bench.common import free_port, machine_load, options, workdir
 
 CYCLES = int(os.environ.get("BENCH_CYCLES", "20"))
 WRITERS = int(os.environ.get("BENCH_WRITERS", "4"))
+ACTIONS = 3000  # scripted for each writer's match
 RECOUNT = Path(sys.executable).parent / "recount"
 
 
@@ -87,12 +89,21 @@ def lost_of(url: str, matches: list[tuple[dict[str, Any], list[dict[str, Any]]]]
 
 
 def main() -> None:
-    db = os.environ.get("BENCH_DB") or str(Path(tempfile.mkdtemp(prefix="recount-kill-")) / "recount.sqlite")
+    global CYCLES, WRITERS, ACTIONS
+    if options(__doc__).quick:
+        CYCLES, WRITERS, ACTIONS = 1, 2, 200
+    if os.environ.get("BENCH_DB"):
+        return measure(os.environ["BENCH_DB"])
+    with workdir("kill-restart") as work:
+        measure(str(work / "recount.sqlite"))
+
+
+def measure(db: str) -> None:
     rng = random.Random(16)
     url, process, _ = start(db)
     matches = []
     for seed in range(WRITERS):
-        setup, actions = play_president(3000, seed=100 + seed, players=PLAYERS[:4])
+        setup, actions = play_president(ACTIONS, seed=100 + seed, players=PLAYERS[:4])
         created = httpx.post(url + "/matches", json=msgspec.to_builtins(setup)).json()
         matches.append((created, [msgspec.to_builtins(a) for a in actions]))
     acknowledged: list[tuple[str, int]] = []
@@ -124,7 +135,7 @@ def main() -> None:
         process.terminate()
         process.wait()
     print(f"in all: {len(acknowledged)} acknowledged, {lost} lost, {gaps} streams with a gap; "
-          f"restart s: median {statistics.median(restarts):.2f}, max {max(restarts):.2f}")
+          f"restart s: median {statistics.median(restarts):.2f}, max {max(restarts):.2f}; {machine_load()}")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,16 @@
 """Tap to acknowledgement on the recording page: from a tap on /record/{id} (headless
 Chromium, 390×844, loopback) to the page showing the server's acknowledgement of the
 recorded step; the bare append's time (the same actions POSTed by a script to a
-second match on the same server) is measured in the same run. Printed, not asserted.
+second match on the same server) is measured in the same run, interleaved: after each
+recording page's taps, as many bare appends of the actions it recorded. Printed, not
+asserted.
 
 The page measures each of its own taps (window.recountTimings: from the tap queuing
 the action to the frame after the acknowledgement is drawn) and splits each into the
 page's work before the request, the request itself (POST to 201) and the page's work
-until the acknowledgement is painted (window.recountPhases), to show where a tail goes."""
+until the acknowledgement is painted (window.recountPhases), to show where a tail goes.
+
+Run: .venv/bin/python -m bench.tap_to_ack [--quick]"""
 
 from __future__ import annotations
 
@@ -15,14 +19,13 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from bench.record_path import free_port, wait_for
+from bench.common import free_port, machine_load, options, wait_for, workdir
 
 ACTIONS = int(os.environ.get("BENCH_TAPS", "150"))
 CHROMIUM = "/usr/bin/chromium"
@@ -69,15 +72,22 @@ def bare_appends(client: httpx.Client, events: list[dict[str, Any]]) -> list[flo
 
 
 def main() -> None:
+    global ACTIONS
+    if options(__doc__).quick:
+        ACTIONS = 6
+    with workdir("tap-to-ack") as work:
+        measure(work)
+
+
+def measure(work: Path) -> None:
     from playwright.sync_api import sync_playwright
 
-    work = Path(tempfile.mkdtemp(prefix="recount-tap-"))
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "bench.serve", str(work / "bench.sqlite"), str(port)])
     url = f"http://127.0.0.1:{port}"
     taps: list[float] = []
     phases: list[dict[str, float]] = []
-    events: list[dict[str, Any]] = []
+    bare: list[float] = []
     try:
         wait_for(port)
         rng = random.Random(1)
@@ -90,18 +100,20 @@ def main() -> None:
                 page.set_default_timeout(10000)
                 page.goto(f"{url}/record/{match['match_id']}#token={match['write_token']}")
                 tap_through(page, rng, ACTIONS - len(taps))
-                taps += page.evaluate("window.recountTimings")
+                tapped = page.evaluate("window.recountTimings")
+                taps += tapped
                 phases += page.evaluate("window.recountPhases")
-                recorded = client.get(f"/matches/{match['match_id']}/events?limit=1000", headers={"Authorization": f"Bearer {match['write_token']}"}).json()
-                events += [entry["event"] | {"type": entry["type"]} for entry in recorded["events"][1:]] if not events else []
                 context.close()
+                recorded = client.get(f"/matches/{match['match_id']}/events?limit=1000", headers={"Authorization": f"Bearer {match['write_token']}"}).json()
+                # The baseline now, between two recording pages: as many bare appends as taps.
+                bare += bare_appends(client, [entry["event"] | {"type": entry["type"]} for entry in recorded["events"][1 : len(tapped) + 1]])
             browser.close()
-            bare = bare_appends(client, events)
     finally:
         server.terminate()
         server.wait()
 
-    print(f"tap to acknowledgement: {len(taps)} taps on /record (headless Chromium 390x844, loopback, one uvicorn process)")
+    print(f"tap to acknowledgement: {len(taps)} taps on /record (headless Chromium 390x844, loopback, one uvicorn process), "
+          f"{len(bare)} bare appends between the pages; {machine_load()}")
     print(f"{'':<26}{'n':>6}{'p50 ms':>10}{'p99 ms':>10}{'mean ms':>10}")
     rows = [("tap -> ack shown", taps)]
     rows += [(f"  {phase.replace('_', ' ')}", [p[phase] for p in phases]) for phase in ("page_before", "request", "page_after")]

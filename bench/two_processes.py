@@ -13,7 +13,9 @@ says what a second process buys on this machine, no more. So each run also print
 the CPU seconds of every process taking part during the load (each server,
 PostgreSQL's processes together, wrk), and of all the machine's processes, against
 the cores' capacity: where the cores are all busy, that is the limit, and the
-figures say who holds them (on a shared machine, often someone else)."""
+figures say who holds them (on a shared machine, often someone else).
+
+Run: .venv/bin/python -m bench.two_processes [--quick]"""
 
 from __future__ import annotations
 
@@ -21,7 +23,6 @@ import os
 import resource
 import statistics
 import subprocess
-import tempfile
 import threading
 import time
 from contextlib import ExitStack
@@ -31,6 +32,7 @@ from typing import Any
 import httpx
 import msgspec
 
+from bench.common import machine_load, options, spread, workdir
 from bench.kill_restart import start
 from fixtures.random_player import PLAYERS, play_president as play
 from bench import record_path
@@ -122,6 +124,10 @@ def run(db: str, processes: int, work: Path, seed: int, postmaster: int | None) 
 
 
 def main() -> None:
+    global REPEATS, ACTIONS, CONNECTIONS
+    if options(__doc__).quick:
+        REPEATS, ACTIONS, CONNECTIONS = 1, 400, 2
+        record_path.SECONDS = 1
     with ExitStack() as stack:
         db = os.environ.get("BENCH_DB")
         postmaster = None  # another's cluster (BENCH_DB): its CPU is not ours to find
@@ -132,7 +138,7 @@ def main() -> None:
             stack.callback(cluster.stop)
             db = fresh_schema(cluster.start())
             postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
-        work = Path(tempfile.mkdtemp(prefix="recount-two-"))
+        work = stack.enter_context(workdir("two-processes"))
         figures: dict[int, list[dict[str, float]]] = {1: [], 2: []}
         print(f"two processes on one PostgreSQL: {CONNECTIONS} connections, wrk on loopback, {os.cpu_count()} cores shared by servers, PostgreSQL and wrk")
         print(f"{'run':<14}{'recorded/s':>11}{'p99 ms':>8}{'non-2xx':>8}   CPU seconds during the load (of {os.cpu_count()} cores x the seconds)")
@@ -150,7 +156,9 @@ def main() -> None:
                 )
         one = statistics.median(r["rps"] for r in figures[1])
         two = statistics.median(r["rps"] for r in figures[2])
-        print(f"median recorded/s: one process {one:.0f}, two processes {two:.0f}; ratio {two / one:.2f}x (target >= 1.6x)")
+        ratios = [b["rps"] / a["rps"] for a, b in zip(figures[1], figures[2], strict=True)]
+        print(f"median recorded/s: one process {one:.0f}, two processes {two:.0f}; ratio {two / one:.2f}x, per repeat {spread(ratios)}x "
+              f"(target >= 1.6x); {machine_load()}")
 
 
 if __name__ == "__main__":
