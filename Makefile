@@ -15,11 +15,16 @@ $(STAMP): pyproject.toml requirements.lock
 install: $(STAMP)
 
 # The store: RECOUNT_DATABASE_URL=postgresql://user@host:port/dbname if set, else data/recount.sqlite.
-# Another address: make run PORT=8001 (HOST=0.0.0.0 to let phones on the same network in).
+# Another address: make run PORT=8001. Phones on the same network: make run-lan (the same
+# as make run HOST=0.0.0.0), which prints every address a phone can open, with a QR code.
 HOST ?= 127.0.0.1
 PORT ?= 8000
 run: $(STAMP)
 	$(BIN)/recount serve --host $(HOST) --port $(PORT)
+
+.PHONY: run-lan
+run-lan: HOST = 0.0.0.0
+run-lan: run
 
 # Headless Chromium for the browser tests: Debian's package (Playwright's own
 # browser download does not work here).
@@ -41,18 +46,16 @@ TEST_WORKERS ?= 2
 test: $(STAMP) browser postgres
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load
 
+# Every bench/*.py with a main (serve.py and common.py are helpers), one after another;
+# the first to fail stops the run. BENCH_ARGS=--quick for a run of seconds.
 bench: $(STAMP) browser postgres
-	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
-	$(BIN)/python -m bench.record_path
-	$(BIN)/python -m bench.state_at_step
-	$(BIN)/python -m bench.frames
-	$(BIN)/python -m bench.replay_bytes
-	$(BIN)/python -m bench.tap_to_ack
-	$(BIN)/python -m bench.spectators
-	$(BIN)/python -m bench.kill_restart
-	$(BIN)/python -m bench.two_processes
-	$(BIN)/python -m bench.app_latency
-	$(BIN)/python -m bench.big_store
+	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; } 2>/dev/null \
+	  || echo "wrk could not be installed: record_path and two_processes use a Python client instead"
+	@for file in bench/*.py; do \
+	  grep -q '^def main(' $$file || continue; \
+	  name=$$(basename $$file .py); echo "== bench.$$name"; \
+	  $(BIN)/python -m bench.$$name $(BENCH_ARGS) || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .hypothesis
