@@ -19,7 +19,7 @@ from domain.mrpresident.advertising import LEAST_FUNDS, ballots_drawn, cost_of, 
 from domain.mrpresident.board import PARTIES
 from domain.mrpresident.choices_cards_and_tally import BOTH_DICE, DIE, ballots_hint, ballots_pick, room, seal_caps
 from domain.mrpresident.debate import card_identified
-from domain.mrpresident.nomination import LAID_OUT, partners
+from domain.mrpresident.nomination import LAID_OUT, all_laid_out, partners
 from domain.mrpresident.state import MatchState
 from domain.mrpresident.tables import DICE_SUMS, MOST_RISKED
 from domain.picks import field_path
@@ -65,7 +65,7 @@ def nomination_choices(state: MatchState, party: int) -> list[Choice]:
                         picks=[Pick(field="cards", among=free, least=n, most=n, label="Candidate cards")],
                     )
                 )
-        elif state.four and member not in state.picked:
+        elif state.four and member not in state.picked and all_laid_out(state):
             found.append(
                 Choice(
                     type="CandidatePicked",
@@ -77,7 +77,7 @@ def nomination_choices(state: MatchState, party: int) -> list[Choice]:
             )
     if state.four and all(m in state.picked for m in members):
         found += four_player_tickets(state, party, members)
-    if not state.four and members[0] in state.laid_out:
+    if not state.four and members[0] in state.laid_out and all_laid_out(state):
         cards = [state.tables.card(party, n) for n in state.laid_out[members[0]]]
         for president in cards:
             found.append(ticket_choice(state, party, president, [c for c in cards if c is not president], {}))

@@ -59,15 +59,24 @@ def evolve_candidates_laid_out(state: MatchState, event: CandidatesLaidOut) -> M
     return replace(state, laid_out={**state.laid_out, event.player: tuple(event.cards)})
 
 
+def all_laid_out(state: MatchState) -> bool:
+    """Every player's Candidate cards lie face up: the players “may study their
+    opponents' cards” and only “then” pick up their own."""
+    return all(player in state.laid_out for player in state.players)
+
+
 def check_candidate_picked(state: MatchState, event: CandidatePicked) -> None:
-    """mr-president.md § NOMINATION: “Each player then picks up his five cards and,
-    from them, chooses the candidate he feels is best qualified.”"""
+    """mr-president.md § NOMINATION: “Each player receives five of his party's cards and
+    places them face up, in front of him. Players may study their opponents' cards ...
+    Each player then picks up his five cards and, from them, chooses the candidate he
+    feels is best qualified.”: no one picks until every player's cards are laid out."""
     require_nomination(state)
     require_player(state, event.player)
     if not state.four:
         raise IllegalAction("two players choose both candidates at once", rules_advanced.NOMINATION_TWO_PICK)
-    if event.player not in state.laid_out:
-        raise IllegalAction(f"{event.player} lays out five Candidate cards first", rules_advanced.NOMINATION_FOUR)
+    if not all_laid_out(state):
+        waiting = ", ".join(p for p in state.players if p not in state.laid_out)
+        raise IllegalAction(f"every player lays out five Candidate cards before anyone picks his up: {waiting} not yet", rules_advanced.NOMINATION_PICK)
     if event.player in state.picked:
         raise IllegalAction(f"{event.player} has chosen a candidate already", rules_advanced.NOMINATION_PICK)
     if event.card not in state.laid_out[event.player]:
@@ -95,6 +104,10 @@ def check_nominated_ticket(state: MatchState, event: TicketChosen) -> None:
         cards = state.laid_out.get(members[0], ())
         if not cards:
             raise IllegalAction(f"{members[0]} lays out seven Candidate cards first", rules_advanced.NOMINATION_TWO)
+        if not all_laid_out(state):
+            # “Each player may study his opponent's cards ... the player then selects the two”.
+            waiting = ", ".join(p for p in state.players if p not in state.laid_out)
+            raise IllegalAction(f"both players lay out seven Candidate cards before either selects his two: {waiting} not yet", rules_advanced.NOMINATION_TWO_PICK)
         if event.president.name not in cards or event.vice_president.name not in cards:
             raise IllegalAction(f"{members[0]} selects both candidates from his seven", rules_advanced.NOMINATION_TWO_PICK)
         return

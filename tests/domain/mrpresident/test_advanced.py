@@ -121,6 +121,9 @@ ROWS = [
     row("Each player receives five of his party's cards: not the other party's", NOMINATION[:1], ev.CandidatesLaidOut(player="Al", cards=[DEM[0], *REP[:4]]), "mrpresident.nomination.four", setup=[]),
     row("Each player receives five of his party's cards: not his partner's", NOMINATION[:2], ev.CandidatesLaidOut(player="Carl", cards=REP[4:9]), "mrpresident.nomination.four", setup=[]),
     row("chooses the candidate he feels is best qualified: from his own five", NOMINATION[:5], ev.CandidatePicked(player="Al", card=REP[5]), "mrpresident.nomination.pick", setup=[]),
+    row("Each player then picks up his five cards: not before the other party's cards are laid out", NOMINATION[:3], ev.CandidatePicked(player="Al", card="Harlan Whitcomb"), "mrpresident.nomination.pick", setup=[]),
+    row("Each player then picks up his five cards: not before his own are laid out", NOMINATION[:2], ev.CandidatePicked(player="Al", card="Harlan Whitcomb"), "mrpresident.nomination.pick", setup=[]),
+    row("Each player then picks up his five cards: once every card is laid out", NOMINATION[:5], ev.CandidatePicked(player="Al", card="Harlan Whitcomb"), OK, setup=[]),
     row("If no agreement is reached, candidate with the higher Effective Total wins: 26 beats 21", NOMINATION, TICKETS[0], OK, setup=[]),
     row(
         "If no agreement is reached, candidate with the higher Effective Total wins: not 21 over 26",
@@ -162,6 +165,14 @@ ROWS = [
         "From his own candidates, the player then selects the two (two players)",
         TWO_SETUP,
         ev.TicketChosen(party="Republican", president=rep(REP[0]), vice_president=rep(REP[8])),
+        "mrpresident.nomination.two.pick",
+        setup=[],
+        players=TWO,
+    ),
+    row(
+        "Each player may study his opponent's cards ... the player then selects the two: not before the opponent's are laid out",
+        TWO_SETUP[:2],
+        ev.TicketChosen(party="Republican", president=rep(REP[0]), vice_president=rep(REP[6])),
         "mrpresident.nomination.two.pick",
         setup=[],
         players=TWO,
@@ -219,6 +230,25 @@ ROWS = [
     row("In debate ... Pres. vs. Pres.: Al runs for President, not Vice President", [roll("Al", "Eastern", 3, 4)], debate(office="VP"), "mrpresident.debate.opponent"),
     row("do not have to be recorded: only states where a risked Ballot is cast", [roll("Al", "Eastern", 3, 4)], debate(unrecorded=["NV"]), "mrpresident.debate.cast"),
 ]
+
+
+def test_allowed_offers_no_candidate_pick_until_every_card_is_laid_out():
+    """NOMINATION: “Players may study their opponents' cards ... Each player then picks up
+    his five cards”: with the Republicans' cards laid out and the Democrats' not, nobody
+    may pick (allowed lists no pick, check refuses each); once all are laid out, all four may.
+    Two players likewise select their two only once both have laid out seven."""
+    for laid, pickers in ((NOMINATION[:3], set()), (NOMINATION[:4], set()), (NOMINATION[:5], set(FOUR))):
+        state = given_advanced(*laid, setup=[])
+        picks = [c for c in SYSTEM.allowed(state) if c.type == "CandidatePicked"]
+        assert {c.player for c in picks} == pickers, laid[-1]
+        for player, cards in state.laid_out.items():
+            if player not in pickers:
+                with pytest.raises(IllegalAction, match="before anyone picks"):
+                    SYSTEM.check(state, ev.CandidatePicked(player=player, card=cards[0]))
+    one_laid = given_advanced(*TWO_SETUP[:2], players=TWO, setup=[])
+    assert not [c for c in SYSTEM.allowed(one_laid) if c.type == "TicketChosen"]
+    both_laid = given_advanced(*TWO_SETUP, players=TWO, setup=[])
+    assert {c.event["party"] for c in SYSTEM.allowed(both_laid) if c.type == "TicketChosen"} == {"Republican", "Democratic"}
 
 
 @pytest.mark.parametrize("case", params(ROWS))

@@ -292,6 +292,7 @@ def probes(state) -> list[dict]:
             {"type": "BulletinDrawn", "player": name, "issue": "Labor"},
             {"type": "HeadquartersCardDrawn", "player": name, "title": "Plane Delay"},
             {"type": "RumorBallotsGiven", "player": name, "ballots": ballot},
+            {"type": "CandidatePicked", "player": name, "card": next(iter(state.laid_out.get(name, ())), "Nobody")},
         ]
     return found
 

@@ -19,7 +19,7 @@ from domain.protocol import SPECTATOR, IllegalAction, MatchSetup
 from fixtures.random_player import build, play_random
 from tests.domain.harness import Case, params, verify
 from tests.domain.mrpresident.helpers import FOUR, TWO
-from tests.domain.mrpresident.test_advanced import OK, REP, TABLES, dem, given_advanced, outcome, rep
+from tests.domain.mrpresident.test_advanced import NOMINATION, OK, REP, TABLES, dem, given_advanced, outcome, rep
 from tests.domain.mrpresident.test_choices import audit
 
 YEAR = {"incumbent_year": True, "ballot_deck_size": 8}
@@ -125,6 +125,7 @@ def test_a_nomination_settled_by_dice_is_listed_when_the_effective_totals_tie():
         ev.PartiesDrawn(republican=["Al", "Carl"], democratic=["Betty", "Dot"]),
         ev.CandidatesLaidOut(player="Al", cards=[REP[1], REP[0], REP[3], REP[4], REP[5]]),
         ev.CandidatesLaidOut(player="Carl", cards=[REP[2], REP[6], REP[7], REP[8], REP[9]]),
+        *NOMINATION[3:5],  # the Democrats' cards: nobody picks before every card is laid out
         ev.CandidatePicked(player="Carl", card=REP[2]),
     ]
     tied = given_advanced(*laid, ev.CandidatePicked(player="Al", card=REP[1]), setup=[])
