@@ -53,8 +53,10 @@ def document(source: str) -> Path:
 
 def plain(text: str) -> str:
     """Whitespace (and the texts' non-breaking spaces) made single spaces; Markdown's emphasis marks
-    (`*`, `**`), which are markup rather than words, dropped."""
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("*", "")).strip()
+    (`*`, `**`) and the backslash escaping a punctuation mark (`\\$1 million`), which are markup rather
+    than words, dropped."""
+    unescaped = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text)
+    return re.sub(r"\s+", " ", unescaped.replace("\u00a0", " ").replace("*", "")).strip()
 
 
 def test_rules_are_found():
