@@ -1,6 +1,6 @@
 """The sentences of mr-president.md's advanced game (§ ADVANCED GAME, DEBATE,
 INCUMBENT YEAR) that the checks enforce, quoted as the text words them (emphasis
-marks dropped; the sentences with the text's escaped dollar signs are quoted up to them)."""
+marks and the backslashes escaping its dollar signs dropped)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ ADVERTISE_ROLL = _rule(
     "advertising.roll",
     "ADVERTISING",
     "After declaring your region in the usual manner, you may advertise in this region rather than campaign if you "
-    "roll 7 or doubles and have at least",
+    "roll 7 or doubles and have at least $1 million in available advertising funds.",
 )
 ADVERTISE_RATING = _rule(
     "advertising.rating",

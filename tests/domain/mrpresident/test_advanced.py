@@ -251,6 +251,15 @@ def test_allowed_offers_no_candidate_pick_until_every_card_is_laid_out():
     assert {c.event["party"] for c in SYSTEM.allowed(both_laid) if c.type == "TicketChosen"} == {"Republican", "Democratic"}
 
 
+def test_the_advertising_refusal_quotes_its_sentence_through_the_condition_it_enforces():
+    """ADVERTISING 2: the refusal of an advertising turn without funds quoted “... and have
+    at least” and stopped before the condition it enforces."""
+    spent = given_advanced(roll("Al", "Eastern", 3, 4), advertise("Al", "Eastern", 5, "NY", "PA", "MD"), *ROUND[:2], roll("Carl", "Eastern", 3, 4), advertise("Carl", "Eastern", 4, "ME", seal="VP"), *ROUND[4:], roll("Al", "Eastern", 1, 1))
+    with pytest.raises(IllegalAction) as refusal:
+        SYSTEM.check(spent, advertise("Al", "Eastern", 5, "NH"))
+    assert refusal.value.rule.quote.endswith("if you roll 7 or doubles and have at least $1 million in available advertising funds.")
+
+
 @pytest.mark.parametrize("case", params(ROWS))
 def test_advanced_rules(case):
     verify(SYSTEM, lambda: given_advanced(*case.given, **case.setup), case.when, case.then)
