@@ -145,6 +145,10 @@ class Leaderboard(Projection):
                 "players": table, "history": series}
 
 
+def _matches(count: int) -> str:
+    return f"{count} match" if count == 1 else f"{count} matches"
+
+
 def rebuild_command(recount: Recount, file: str | None) -> int:
     """`recount rebuild`: the match index and the leaderboards rebuilt from the whole
     notification log, with a progress bar on a terminal (a line at the end elsewhere).
@@ -158,7 +162,7 @@ def rebuild_command(recount: Recount, file: str | None) -> int:
     index_file = file.removesuffix(".leaderboard.sqlite") + ".index.sqlite" if file and file.endswith(".leaderboard.sqlite") else None
     index = MatchIndex(recount, index_file)
     index.rebuild()
-    print(f"match index rebuilt into {index_file or 'memory'}: {len(index.list())} matches")
+    print(f"match index rebuilt into {index_file or 'memory'}: {_matches(len(index.list()))}")
 
     board = Leaderboard(recount, file)
     total = recount.store.head()
@@ -171,5 +175,5 @@ def rebuild_command(recount: Recount, file: str | None) -> int:
     boards = board.boards()
     where = file or "memory"
     print(f"leaderboards rebuilt from {read} stored events into {where}: "
-          + (", ".join(f"{b['system']}/{b['preset']} ({b['matches']} matches)" for b in boards) or "no finished match"))
+          + (", ".join(f"{b['system']}/{b['preset']} ({_matches(b['matches'])})" for b in boards) or "no finished match"))
     return 0

@@ -139,5 +139,5 @@ def test_recount_rebuild_rebuilds_the_leaderboards_from_the_store(tmp_path: Path
     capsys.readouterr()
     assert cli.main(["--db", db, "rebuild"]) == 0
     said = capsys.readouterr().out
-    assert "president/classic (1 matches)" in said
+    assert "president/classic (1 match)" in said
     assert (tmp_path / "store.leaderboard.sqlite").exists()
