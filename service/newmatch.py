@@ -22,6 +22,7 @@ from domain.bid import rules as bid_rules
 from domain.mrpresident import rules as mrpresident_rules
 from domain.president.rules import KNOWLEDGE
 from domain.protocol import Rule
+from service.address import address_route
 from service.errors import Malformed, NotFound
 from service.params import errors_documented
 from service.viewer import page
@@ -144,4 +145,4 @@ def qr_code(data: JSONBody[QrRequest]) -> Response[bytes]:
 
 
 def new_match_routes() -> list[Any]:
-    return [new_match_page, system_setup, qr_code]
+    return [new_match_page, system_setup, qr_code, address_route]
