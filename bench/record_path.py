@@ -162,7 +162,7 @@ def start(*args: str) -> tuple[subprocess.Popen[bytes], str]:
 def main() -> None:
     global CONNECTIONS, SECONDS, ROUNDS, WARM_UP_SECONDS, ACTIONS
     if options(__doc__).quick:
-        CONNECTIONS, SECONDS, ROUNDS, WARM_UP_SECONDS, ACTIONS = 4, 1, 3, 1, 400
+        CONNECTIONS, SECONDS, ROUNDS, WARM_UP_SECONDS, ACTIONS = 4, 1, 3, 0, 1000
     with workdir("record-path") as work:
         measure(work)
 
@@ -187,8 +187,9 @@ def measure(work: Path) -> None:
     try:
         for _, url in servers.values():
             wait_for(int(url.rsplit(":", 1)[1]))
-        run_wrk(echo, servers["echo"][1], WARM_UP_SECONDS)
-        run_wrk(record_scripts[0], servers["record"][1], WARM_UP_SECONDS)
+        if WARM_UP_SECONDS:
+            run_wrk(echo, servers["echo"][1], WARM_UP_SECONDS)
+            run_wrk(record_scripts[0], servers["record"][1], WARM_UP_SECONDS)
         for r in range(ROUNDS):
             for name, script in (("echo", echo), ("record", record_scripts[r + 1])):
                 process, url = servers[name]
