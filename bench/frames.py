@@ -2,7 +2,7 @@
 first time (what `GET /matches/{id}/frames` builds and encodes for a fresh cache),
 against a plain msgspec decode of the same stored events. The decode and each
 subject run interleaved, round after round, so a slower moment of the machine
-weighs on both; min / median / max printed. Not a test.
+weighs on both; median [min–max] printed. Not a test.
 
 Subjects: the patches a replay page reads (pages of 500, `patches=true`) and the
 full frames (pages of 1,000), for a spectator and for everyone. Target: frames
@@ -22,7 +22,7 @@ import msgspec
 
 from fixtures.random_player import play_president as play
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
-from bench.common import machine_load, options, workdir
+from bench.common import machine_load, options, spread, workdir
 from replay import frames
 from replay.patches import diff
 from service import fixtures
@@ -141,17 +141,14 @@ def measure(db: Path) -> None:
     part_ratios = {name: [timed(fn) / timed(decode) for _ in range(ROUNDS)] for name, fn in parts.items()}
     recount.close()
 
-    def spread(values: list[float], unit: str) -> str:
-        return f"{min(values):7.2f} / {statistics.median(values):7.2f} / {max(values):7.2f}{unit}"
-
     print(f"frames for every step of a {log.version}-event President match ({len(setup.players)} players, {total_bytes:,} bytes stored), built the first time")
-    print(f"  {ROUNDS} rounds, each subject beside a decode; CPU time of the thread; min / median / max; {machine_load()}")
-    print(f"  {'plain msgspec decode of the stored events':<52} {spread(base, ' ms')}")
+    print(f"  {ROUNDS} rounds, each subject beside a decode; CPU time of the thread; median [min–max]; {machine_load()}")
+    print(f"  {'plain msgspec decode of the stored events':<52} {spread(base)} ms")
     for name in subjects:
-        print(f"  {name:<52} {spread(times[name], ' ms')}   x the decode: {spread(ratios[name], '')}   ({sizes[keys[name]] / 1e6:.2f} MB JSON)")
+        print(f"  {name:<52} {spread(times[name])} ms   x the decode: {spread(ratios[name], '.1f')}   ({sizes[keys[name]] / 1e6:.2f} MB JSON)")
     print("  of which (x the decode):")
     for name, values in part_ratios.items():
-        print(f"    {name:<50} {spread(values, '')}")
+        print(f"    {name:<50} {spread(values, '.1f')}")
     worst = max(statistics.median(ratios[name]) for name in subjects if name.startswith("patches"))
     print(f"  target <= 10x the decode (patches, median of the slower reader): {'met' if worst <= 10 else 'NOT met'} ({worst:.1f}x)")
 
