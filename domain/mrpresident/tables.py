@@ -155,11 +155,15 @@ def _fund_raising_chart() -> list[FundRaisingSection]:
 
 
 INCUMBENT_SHIFT = 2000  # RECONSTRUCTION: the incumbent's party gains this many votes of edge in every state
+# RECONSTRUCTION: the incumbent's edge where the shift leaves none (the challenger's edge was
+# INCUMBENT_SHIFT): mr-president.md § ELECTION TALLY: “One party will have the built-in edge in the state”.
+INCUMBENT_EDGE_AT_ZERO = 500
 
 
 def incumbent_edges(board: Board) -> dict[str, dict[str, int]]:
     """RECONSTRUCTION of the storage box lid: the board's edge moved INCUMBENT_SHIFT
-    votes toward the incumbent's party in every state (a tie moves on to favour it)."""
+    votes toward the incumbent's party in every state; where that comes to no edge,
+    the incumbent holds INCUMBENT_EDGE_AT_ZERO (one party holds an edge in every state)."""
     found: dict[str, dict[str, int]] = {}
     for party in PARTIES:
         toward = 1 if party == "Democratic" else -1
@@ -167,7 +171,7 @@ def incumbent_edges(board: Board) -> dict[str, dict[str, int]]:
         for region in board.regions:
             for entry in region.states:
                 signed = entry.edge_votes * (1 if entry.edge_party == "Democratic" else -1)
-                edges[entry.abbr] = signed + toward * INCUMBENT_SHIFT or toward * 500
+                edges[entry.abbr] = signed + toward * INCUMBENT_SHIFT or toward * INCUMBENT_EDGE_AT_ZERO
         found[party] = edges
     return found
 
@@ -206,7 +210,8 @@ def validate(tables: AdvancedTables, board: Board) -> None:
     rules ask: ten or more cards per party with home states on the board, Effective
     Totals that are the “sum of all ratings”, Fund Raising ratings 1-3, issues of the
     list; a Fund Raising amount for every state's electoral votes and every roll;
-    debate numbers for every Debate rating; an incumbent edge in every state."""
+    debate numbers for every Debate rating; an incumbent edge in every state, held by
+    one party (not 0)."""
     states = {e.abbr: e for r in board.regions for e in r.states}
     for party in PARTIES:
         cards = tables.candidates.get(party, [])
@@ -233,6 +238,8 @@ def validate(tables: AdvancedTables, board: Board) -> None:
         for party in PARTIES:
             if entry.abbr not in tables.incumbent_edges.get(party, {}):
                 raise IllegalAction(f"the incumbent's edges lack {entry.name}", rules_advanced.INCUMBENT_EDGE)
+            if not tables.incumbent_edges[party][entry.abbr]:
+                raise IllegalAction(f"the {party} incumbent's edges give {entry.name} none: one party holds one in every state", rules.EDGE_EVERY_STATE)
     ratings = {str(r) for r in range(1, max(int(r) for r in tables.debate_wins or {"0": []}) + 1)}
     if not tables.debate_wins or set(tables.debate_wins) != ratings or set(tables.debate_least_risk) != ratings:
         raise IllegalAction("the debate table needs winning numbers and the fewest risked Ballots for ratings 1 up", rules_advanced.DEBATE_ROLL)

@@ -6,15 +6,20 @@ Betty and Dot)."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
+from domain.mrpresident.board import PARTIES, named, named_boards
+from domain.mrpresident.tables import INCUMBENT_EDGE_AT_ZERO, INCUMBENT_SHIFT, from_data, incumbent_edges
 from domain.mrpresident.tally import built_in_edge
-from domain.protocol import MatchSetup
+from domain.protocol import IllegalAction, MatchSetup
 from fixtures.random_player import play_random
 from tests.domain.harness import params, verify
 from tests.domain.mrpresident.helpers import FOUR, TWO
@@ -84,3 +89,34 @@ def test_an_incumbent_year_driven_only_by_allowed_agrees_with_check(four, seed):
     assert SYSTEM.finished(state)
     assert state.tickets[1].president.name == "Thomas Rourke"
     assert any("incumbent's built-in edge" in row["reason"] for row in SYSTEM.standings(state).details["electoral"]["states"])
+
+
+def test_the_docs_state_the_incumbent_edges_the_tables_give():
+    """docs/mr-president-advanced.md said the board's edge moves 2,000 votes toward the
+    incumbent in every state, where the tables give 500 to the incumbent when that comes
+    to 0: by ELECTION TALLY, “One party will have the built-in edge in the state”, so the
+    tables are right and the doc says both, with the figures the code uses."""
+    doc = (Path(__file__).parents[3] / "docs" / "mr-president-advanced.md").read_text()
+    said = re.sub(r"\s+", " ", doc.split("- The incumbent's edges:", 1)[1].split("\n- ", 1)[0])
+    assert f"moved {INCUMBENT_SHIFT:,} votes toward the incumbent in every state" in said
+    assert f"the incumbent holds an edge of {INCUMBENT_EDGE_AT_ZERO:,}" in said and "One party will have the built-in edge in the state" in said
+    at_zero = 0
+    for board in named_boards().values():
+        edges = incumbent_edges(board)
+        for party in PARTIES:
+            toward = 1 if party == "Democratic" else -1
+            for entry in (e for region in board.regions for e in region.states):
+                moved = entry.edge_votes * (1 if entry.edge_party == "Democratic" else -1) + toward * INCUMBENT_SHIFT
+                assert edges[party][entry.abbr] == (moved or toward * INCUMBENT_EDGE_AT_ZERO) != 0
+                at_zero += not moved
+    assert at_zero, "some state of the shipped boards comes to no edge after the shift"
+
+
+def test_a_matchs_own_incumbent_edges_give_every_state_an_edge():
+    """ELECTION TALLY: “One party will have the built-in edge in the state”: tables that
+    give the incumbent's party no edge (0) in a state are refused, as a board's are."""
+    data = msgspec.to_builtins(TABLES)
+    data["incumbent_edges"]["Democratic"]["NY"] = 0
+    with pytest.raises(IllegalAction) as refusal:
+        from_data(data, named("1964"))
+    assert refusal.value.rule.id == "mrpresident.tally.edge.every-state" and "New York" in str(refusal.value)
