@@ -7,14 +7,16 @@ may share one store: each follows the others' appends (service/follow.py)."""
 from __future__ import annotations
 
 import argparse
-import json
 import socket
 import sys
 from pathlib import Path
 
+import segno
+
 import domain
 from domain.protocol import IllegalAction
-from service import fixtures, records_cli, server, storage
+from service import address, cli_inputs, fixtures, records_cli, server, storage
+from service.cli_inputs import BadInput
 from service.errors import RecountError
 
 
@@ -37,31 +39,6 @@ def _index_file(location: str, wanted: str | None) -> str | None:
     return str(Path(file).with_suffix(".index.sqlite")) if file is not None else None
 
 
-def _tokens_file(location: str) -> Path:
-    """Where the fixture matches' tokens are kept for this store: beside an SQLite
-    file, else in data/ (the server never stores a token in clear; this file is the
-    operator's, on their own machine)."""
-    file = storage.sqlite_file(location)
-    return Path(file).with_suffix(".tokens.json") if file is not None else Path("data") / "fixture-tokens.json"
-
-
-def _keep_tokens(path: Path, created: list, host: str, port: int) -> None:
-    base = f"http://{host}:{port}"
-    kept = {
-        c.match_id: {
-            "title": title,
-            "write_token": c.write_token,
-            "seat_tokens": c.seat_tokens,
-            "record": f"{base}/record/{c.match_id}#token={c.write_token}",
-            "view_as": {p: f"{base}/view/{c.match_id}?as={p}#token={t}" for p, t in c.seat_tokens.items()},
-        }
-        for title, c in created
-    }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(kept, indent=2, ensure_ascii=False) + "\n")
-    path.chmod(0o600)
-
-
 def _listening(host: str, port: int) -> socket.socket | None:
     """The service's socket, bound before anything says it is serving; None when the
     port is taken."""
@@ -77,10 +54,9 @@ def _listening(host: str, port: int) -> socket.socket | None:
     return sock
 
 
-def _import(recount, paths: list[Path], kept: list | None = None) -> int:
+def _import(recount, files: list[tuple[Path, fixtures.EventFile]], kept: list | None = None) -> int:
     failures = 0
-    for path in paths:
-        match = fixtures.read(path)
+    for path, match in files:
         try:
             created = fixtures.record(recount, match)
         except (IllegalAction, RecountError) as error:
@@ -96,25 +72,73 @@ def _import(recount, paths: list[Path], kept: list | None = None) -> int:
     return failures
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="recount", description=__doc__)
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="recount", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", default=None, help=f"the event store: an SQLite file or a postgresql:// URL (default: ${storage.URL_VARIABLE}, else $RECOUNT_DB, else {storage.DEFAULT_SQLITE_FILE})")
     parser.add_argument("--index", default=None, help="the match index's SQLite file (default: beside an SQLite store; in memory with PostgreSQL)")
     sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="start the HTTP service (loads the fixtures into an empty store)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--no-fixtures", action="store_true")
+    serve = sub.add_parser("serve", help="start the HTTP service (loads the fixtures into an empty store)", description="Start the HTTP service. The links it hands out (the /new page's, the tokens file's) name an address a phone can open: see --host.")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on: 127.0.0.1 (the default) is this computer only; 0.0.0.0 lets phones on the same network in, and every address they can use is printed (behind a proxy, set $RECOUNT_PUBLIC_URL to the address it serves)")
+    serve.add_argument("--port", type=int, default=8000, help="the TCP port to listen on (default: 8000)")
+    serve.add_argument("--no-fixtures", action="store_true", help="leave an empty store empty (by default the matches of fixtures/ are recorded into it, their tokens kept beside it)")
     sub.add_parser("rebuild", help="rebuild the read models (the match index and the leaderboards) from the store's notification log")
     imp = sub.add_parser("import", help="record event files (every action is checked)")
     imp.add_argument("files", nargs="+", type=Path, help="event files (*.json), JSON Lines exports (*.jsonl) or notation files (docs/notation.md, told by their first line: a [Tag \"…\"])")
     imp.add_argument("--format", choices=["events", "uecda"], default="events", help="uecda: UECda Daifugō game logs, one match a log (service/uecda.py)")
     records_cli.add_parsers(sub, imp)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return _run(args)
+    except BadInput as bad:
+        print(f"recount {args.command}: {bad}", file=sys.stderr)
+        return 2
+    except OSError as error:  # a file the checks could not foresee (taken away meanwhile, a full disk)
+        if error.filename is None:
+            raise
+        print(f"recount {args.command}: {error.filename}: {error.strerror}", file=sys.stderr)
+        return 2
+
+
+def _checked_imports(paths: list[Path]) -> tuple[list[Path], list[Path], list[tuple[Path, fixtures.EventFile]]]:
+    """The notation files, the JSON Lines exports and the event files (decoded) among the
+    files to import, each read before any is recorded; BadInput names one that is not."""
+    for path in paths:
+        cli_inputs.readable(path)
+    notations = [path for path in paths if records_cli.is_notation(path)]
+    exports = [path for path in paths if path not in notations and records_cli.is_jsonl(path)]
+    events = [(path, cli_inputs.event_file(path)) for path in paths if path not in exports and path not in notations]
+    return notations, exports, events
+
+
+def _check_inputs(args: argparse.Namespace, location: str) -> None:
+    if args.command == "import" and args.format == "uecda":
+        for path in args.files:
+            cli_inputs.uecda_log(path)
+    if args.command == "verify":
+        cli_inputs.readable(args.file)
+        if args.key is not None:
+            cli_inputs.public_key(args.key)
+        if args.certificate is not None:
+            cli_inputs.certificate(args.certificate)
+    if args.command == "export":
+        for wanted in (args.output, args.datasette):
+            if wanted is not None:
+                cli_inputs.writable(wanted)
+    if args.command in ("serve", "export"):
+        cli_inputs.signing_key(location)
+
+
+def _run(args: argparse.Namespace) -> int:
+    location = args.db or storage.location_from_environment()
+    _check_inputs(args, location)
     if args.command == "verify":  # offline: no store
         return records_cli.verify_command(args)
+    imports = _checked_imports(args.files) if args.command == "import" and args.format == "events" else None
 
-    location = args.db or storage.location_from_environment()
     listening = None
     if args.command == "serve":
         listening = _listening(args.host, args.port)
@@ -138,31 +162,66 @@ def main(argv: list[str] | None = None) -> int:
         code = import_logs(recount, args.files)
         recount.close()
         return code
-    if args.command == "import":
-        notations = [path for path in args.files if path.exists() and records_cli.is_notation(path)]
-        exports = [path for path in args.files if path.exists() and path not in notations and records_cli.is_jsonl(path)]
-        failures = _import(recount, [path for path in args.files if path not in exports and path not in notations])
+    if imports is not None:
+        notations, exports, events = imports
+        failures = _import(recount, events)
         failures += sum(records_cli.import_jsonl(recount, path, args.allow_unchained) for path in exports)
         failures += sum(records_cli.import_notation(recount, path) for path in notations)
         recount.close()
         return 1 if failures else 0
 
-    tokens = _tokens_file(location)
+    assert listening is not None
+    return _serve(recount, location, args, listening)
+
+
+def _serve(recount, location: str, args: argparse.Namespace, listening: socket.socket) -> int:
+    where = address.Listening(args.host, args.port)
+    public = address.for_command_line(where)
+    tokens = fixtures.tokens_file(location)
+    kept = fixtures.read_tokens(tokens)
     if not args.no_fixtures and recount.store.recorder.max_notification_id() is None:
-        print(f"empty store: loading {len(fixtures.fixture_files())} fixture matches")
+        files = fixtures.fixture_files()
+        print(f"empty store: loading {len(files)} fixture matches")
         created: list = []
-        _import(recount, fixtures.fixture_files(), created)
-        _keep_tokens(tokens, created, args.host, args.port)
-    if tokens.exists():
-        print(f"the fixture matches' write and seat tokens (with recording and player links): {tokens}")
+        _import(recount, [(path, fixtures.read(path)) for path in files], created)
+        kept = fixtures.kept_tokens(created)
+    if kept is not None:
+        fixtures.write_tokens(tokens, kept, public.base)
+        print(f"the fixture matches' write and seat tokens (with recording and player links at {public.base}): {tokens}")
+    elif tokens.exists():
+        print(f"{tokens} is not a tokens file Recount wrote: its links are left as they are", file=sys.stderr)
     from service.http import create_app
     from service.readmodel import MatchIndex
 
     app = create_app(recount, MatchIndex(recount, _index_file(location, args.index)))
-    print(f"Recount ({storage.redacted(location)}) is serving {len(domain.systems())} game systems at http://{args.host}:{args.port}/  (API schema: /schema)", flush=True)
-    assert listening is not None
+    app.state.listening = where
+    serving = f"Recount ({storage.redacted(location)}) is serving {len(domain.systems())} game systems"
+    if public.every_interface:
+        print(f"{serving} on every network interface, port {args.port}  (API schema: /schema)")
+    else:
+        print(f"{serving} at {public.base}/  (API schema: /schema)")
+    _say_where_phones_go(public, args.port)
+    sys.stdout.flush()
     server.run(app, listening)
     return 0
+
+
+def _say_where_phones_go(public: address.PublicAddress, port: int) -> None:
+    """Every address a phone on the same network can open, the first as a QR code; or why there is none."""
+    if public.loopback and not public.every_interface:
+        print(f"  this computer only: phones cannot open {public.base}/; to let phones on the same network in: make run-lan (recount serve --host 0.0.0.0)")
+        return
+    if public.loopback:
+        print("  this computer is on no network (loopback only): phones cannot reach it; join the phones' wifi and start again")
+        return
+    if public.every_interface:
+        print(f"  on this computer: http://127.0.0.1:{port}/")
+    phones = [public.base, *(public.others if public.every_interface else [])]
+    print("  from a phone on the same network: " + "   or ".join(f"{base}/" for base in phones))
+    try:
+        segno.make(f"{public.base}/").terminal(compact=True)
+    except UnicodeEncodeError:  # a terminal that cannot show the block characters
+        segno.make(f"{public.base}/").terminal()
 
 
 if __name__ == "__main__":

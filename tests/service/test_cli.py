@@ -4,6 +4,7 @@ the store, so a restart does not lose the way to record in them or see a hand.""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import socket
@@ -13,7 +14,9 @@ import threading
 from pathlib import Path
 
 import httpx
+import pytest
 
+from service.cli import build_parser, main
 from tests.conftest import free_port
 
 RECOUNT = Path(sys.executable).parent / "recount"
@@ -65,9 +68,16 @@ def test_the_fixture_tokens_are_kept_beside_the_store_and_still_work_after_a_res
     assert len(kept) == len(list(Path("fixtures").glob("*/*.json")))
     assert oct(kept_file.stat().st_mode & 0o777) == "0o600"
 
+    # Started again on another port: the tokens file's links follow it.
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
     second = serve(db, port)
     answering(url, second)
     try:
+        relinked = json.loads(kept_file.read_text())
+        assert {m: k["write_token"] for m, k in relinked.items()} == {m: k["write_token"] for m, k in kept.items()}
+        assert all(k["record"].startswith(f"{url}/record/") for k in relinked.values())
+        assert oct(kept_file.stat().st_mode & 0o777) == "0o600"
         match_id, match = next(iter(kept.items()))
         seats = httpx.get(f"{url}/matches/{match_id}/seats", headers={"Authorization": f"Bearer {match['write_token']}"})
         assert seats.status_code == 200 and seats.json() == match["seat_tokens"]
@@ -79,3 +89,121 @@ def test_the_fixture_tokens_are_kept_beside_the_store_and_still_work_after_a_res
         second_out = stop(second)
     assert "empty store" in first_out and "empty store" not in second_out
     assert str(kept_file) in second_out
+
+
+def test_on_every_interface_each_address_a_phone_can_use_is_printed_with_a_qr_code(tmp_path: Path) -> None:
+    from service.address import network_addresses
+
+    port = free_port()
+    process = serve(tmp_path / "r.sqlite", port, "--no-fixtures", "--host", "0.0.0.0")
+    answering(f"http://127.0.0.1:{port}", process)
+    out = stop(process)
+    assert f"on every network interface, port {port}" in out and f"http://127.0.0.1:{port}/" in out
+    assert "0.0.0.0" not in out
+    addresses = network_addresses()
+    if addresses:
+        phones = next(line for line in out.splitlines() if "from a phone on the same network" in line)
+        assert all(f"http://{a}:{port}/" in phones for a in addresses)
+        assert "▀" in out or "▄" in out  # the QR code's half blocks
+    else:
+        assert "on no network" in out
+
+
+def test_on_loopback_it_says_phones_cannot_open_it_and_how_to_let_them_in(tmp_path: Path) -> None:
+    port = free_port()
+    process = serve(tmp_path / "r.sqlite", port, "--no-fixtures")
+    answering(f"http://127.0.0.1:{port}", process)
+    out = stop(process)
+    assert f"at http://127.0.0.1:{port}/" in out and "phones cannot open" in out and "--host 0.0.0.0" in out
+
+
+# -- bad input: one line naming the file and what is wrong, exit status 2, nothing recorded --------------------
+
+UECDA_LOG = Path(__file__).parents[2] / "fixtures" / "president" / "daifugo-uecda.log"
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "president" / "classic-four-full.json"
+
+
+def bad_inputs(folder: Path) -> dict[str, Path]:
+    (folder / "random.bin").write_bytes(bytes(range(256)) * 3)
+    (folder / "empty.json").write_text("{}")
+    (folder / "a-folder").mkdir()
+    (folder / "not-a-key.pem").write_text("not a key\n")
+    (folder / "uecda.log").write_bytes(UECDA_LOG.read_bytes())
+    names = {"random": "random.bin", "empty": "empty.json", "folder": "a-folder", "key": "not-a-key.pem", "uecda": "uecda.log", "missing": "missing.json"}
+    return {key: folder / name for key, name in names.items()}
+
+
+def one_line_refusal(capsys: pytest.CaptureFixture[str], argv: list[str], file: Path, *words: str) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert str(file) in err and all(word in err for word in words), err
+
+
+@pytest.mark.parametrize(
+    "args, file, words",
+    [
+        (["import", "{missing}"], "{missing}", ["no such file"]),
+        (["import", "{folder}"], "{folder}", ["a folder"]),
+        (["import", "{random}"], "{random}", ["not an event file", "JSON is malformed"]),
+        (["import", "{empty}"], "{empty}", ["not an event file", "`name`"]),
+        (["import", "{uecda}"], "{uecda}", ["--format uecda"]),
+        (["import", str(FIXTURE), "{empty}"], "{empty}", ["not an event file"]),
+        (["import", "--format", "uecda", "{missing}"], "{missing}", ["no such file"]),
+        (["import", "--format", "uecda", "{folder}"], "{folder}", ["a folder"]),
+        (["import", "--format", "uecda", "{random}"], "{random}", ["not a UECda game log"]),
+        (["import", "--format", "uecda", "{empty}"], "{empty}", ["not a UECda game log", "player NAME"]),
+        (["verify", "{missing}"], "{missing}", ["no such file"]),
+        (["verify", str(FIXTURE), "--key", "{key}"], "{key}", ["not a key in PEM form"]),
+        (["verify", str(FIXTURE), "--key", "{random}"], "{random}", ["not a key in PEM form"]),
+        (["verify", str(FIXTURE), "--certificate", "{random}"], "{random}", ["not a certificate"]),
+        (["export", "--all", "-o", "{folder}"], "{folder}", ["a folder"]),
+        (["export", "--all", "-o", "{folder}/no/such/x.jsonl"], "{folder}/no/such/x.jsonl", ["does not exist"]),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else None,
+)
+def test_a_bad_input_is_one_line_naming_the_file_and_nothing_is_recorded(tmp_path, capsys, args, file, words):
+    files = bad_inputs(tmp_path)
+    db = tmp_path / "r.sqlite"
+    argv = ["--db", str(db), *(arg.format(**files) for arg in args)]
+    one_line_refusal(capsys, argv, Path(file.format(**files)), *words)
+    assert not db.exists()
+
+
+def test_a_private_key_given_as_the_public_key_is_refused_in_one_line(tmp_path, capsys):
+    from service import signing
+
+    key = tmp_path / "server.key"
+    signing.load_or_create(key)
+    one_line_refusal(capsys, ["verify", str(FIXTURE), "--key", str(key)], key, "not an Ed25519 public key")
+
+
+@pytest.mark.parametrize("command", [["export", "--all"], ["serve", "--port", "0", "--no-fixtures"]])
+def test_a_store_signing_key_file_that_is_not_pem_is_one_line_before_anything_starts(tmp_path, capsys, command):
+    db = tmp_path / "r.sqlite"
+    key = tmp_path / "r.key"  # service/signing.py: the key beside an SQLite store
+    key.write_text("not a key\n")
+    one_line_refusal(capsys, ["--db", str(db), *command], key, "not this store's signing key")
+    assert key.read_text() == "not a key\n"
+
+
+def test_every_option_of_every_subcommand_says_what_it_is_for():
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    unexplained = [
+        f"{name} {'/'.join(action.option_strings) or action.dest}"
+        for name, command in {"recount": parser, **commands}.items()
+        for action in command._actions
+        if not isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)) and not action.help
+        and (action.option_strings or name in ("serve", "import", "rebuild"))  # records_cli's own positionals: see its owner
+    ]
+    assert unexplained == []
+
+
+def test_rebuild_counts_one_match_in_the_singular(tmp_path, capsys):
+    db = tmp_path / "r.sqlite"
+    assert main(["--db", str(db), "import", str(FIXTURE)]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(db), "rebuild"]) == 0
+    out = capsys.readouterr().out
+    assert ": 1 match\n" in out and "(1 match)" in out and "1 matches" not in out
