@@ -251,6 +251,25 @@ def test_allowed_offers_no_candidate_pick_until_every_card_is_laid_out():
     assert {c.event["party"] for c in SYSTEM.allowed(both_laid) if c.type == "TicketChosen"} == {"Republican", "Democratic"}
 
 
+def test_only_the_opponents_own_deck_replenishes_the_stack_after_advertising():
+    """ADVERTISING 6: “your opponent (Pres. vs. Pres., V. P. vs. V. P.) must replenish the
+    stack by adding Ballots from his deck equal to the number of Ballots you cast. (If your
+    opponent's deck does not contain enough Ballots to replenish the stack, you may only
+    cast as many Ballots as he can replenish.)”: the text names his deck alone, so his
+    partner's deck neither replenishes nor lifts the cap. With 12-card Ballot decks, Betty
+    (Al's opponent) has one Ballot left in her deck and Dot two."""
+    before = given_advanced(roll("Al", "Eastern", 6, 6), ballot_deck_size=12)
+    betty, dot = before.seat_of("Betty"), before.seat_of("Dot")
+    assert (before.decks[betty], before.decks[dot]) == (1, 2)
+    with pytest.raises(IllegalAction) as refusal:
+        SYSTEM.check(before, advertise("Al", "Eastern", 5, "NY", "PA"))
+    assert refusal.value.rule.id == "mrpresident.advertising.replenish"
+    one = advertise("Al", "Eastern", 5, "NY")
+    SYSTEM.check(before, one)
+    after = SYSTEM.evolve(before, one)
+    assert (after.decks[betty], after.decks[dot]) == (0, 2) and after.undecided == before.undecided
+
+
 def test_the_advertising_refusal_quotes_its_sentence_through_the_condition_it_enforces():
     """ADVERTISING 2: the refusal of an advertising turn without funds quoted “... and have
     at least” and stopped before the condition it enforces."""
