@@ -87,11 +87,25 @@ class FramePage(msgspec.Struct, frozen=True, kw_only=True):
     next_step: int | None
 
 
+class AllowedPatch(msgspec.Struct, frozen=True, kw_only=True):
+    """What the rules allow at step `version` ({"finished", "choices"}, as `GET
+    /matches/{id}/allowed` says them), as `patch` of what they allowed at step `base`
+    (0: the patch is the whole of it)."""
+
+    version: int
+    base: int
+    patch: Any
+
+
 class LivePage(FramePage, frozen=True, kw_only=True, omit_defaults=True):
     """A page of the live stream: with the standings as of its last step when they
-    changed since the step before its first (None: unchanged)."""
+    changed since the step before its first (None: unchanged), and, for the match's
+    recorder, what the rules allow after its last step (`allowed`: the body of
+    `GET /matches/{id}/allowed` at `version`), so a recording page learns the next
+    choices with the step, not by asking again."""
 
     standings: Standings | None = None
+    allowed: AllowedPatch | None = None
 
 
 class Record(Protocol):
@@ -118,18 +132,19 @@ class Log(Protocol):
     def state_at(self, step: int) -> Any: ...
 
 
-class StandingsCache:
-    """The standings of a match as of a step, for the live stream: every perspective's
-    channel asks for the same ones (they are public), and each step's are worked out
-    once. Keeps the last few steps per match."""
+class StepCache:
+    """What `of(system, state)` gives for a match as of a step, for the live stream:
+    every follower of a channel (and, for what is public, every channel) asks for the
+    same ones, and each step's are worked out once. Keeps the last few steps per match."""
 
     KEPT = 8
 
-    def __init__(self) -> None:
+    def __init__(self, of: Callable[[GameSystem, Any], Any]) -> None:
+        self.of = of
         self._lock = threading.Lock()
-        self._by_match: OrderedDict[str, OrderedDict[int, Standings]] = OrderedDict()
+        self._by_match: OrderedDict[str, OrderedDict[int, Any]] = OrderedDict()
 
-    def at(self, log: Log, step: int) -> Standings:
+    def at(self, log: Log, step: int) -> Any:
         with self._lock:
             known = self._by_match.get(log.stream)
             if known is not None and step in known:
@@ -137,7 +152,7 @@ class StandingsCache:
         # `head` is (version, state) replaced as one value: the latest state is never paired with another step.
         version, latest = log.head
         state = latest if step == version else log.state_at(step)
-        found = log.system.standings(state)
+        found = self.of(log.system, state)
         with self._lock:
             known = self._by_match.setdefault(log.stream, OrderedDict())
             self._by_match.move_to_end(log.stream)
@@ -147,6 +162,15 @@ class StandingsCache:
             while len(self._by_match) > 1024:
                 self._by_match.popitem(last=False)
         return found
+
+
+def standings_of(system: GameSystem, state: Any) -> Standings:
+    return system.standings(state)
+
+
+def allowed_of(system: GameSystem, state: Any) -> dict[str, Any]:
+    """What the rules allow in `state`, as plain data (a live message patches it)."""
+    return {"finished": system.finished(state), "choices": msgspec.to_builtins(list(system.allowed(state)))}
 
 
 def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip: frozenset[int] = frozenset()) -> Iterator[Frame]:

@@ -23,7 +23,10 @@ from litestar.static_files import create_static_files_router
 
 import replay
 from replay import frames, live, live_reader
+from replay.patches import diff
 from service.app import Recount
+from service import access
+from service.errors import Forbidden, Unauthenticated
 from service.params import TOKEN_OPTIONAL, AsParam, bearer, errors_documented, label, recount_of
 
 logger = logging.getLogger(__name__)
@@ -53,7 +56,8 @@ def _per_app(make: Callable[[Recount], T]) -> Callable[[Recount], T]:
 
 frame_cache = _per_app(lambda app: frames.FrameCache())
 broadcaster = _per_app(lambda app: live.Broadcaster(app.listen))
-standings_cache = _per_app(lambda app: frames.StandingsCache())
+standings_cache = _per_app(lambda app: frames.StepCache(frames.standings_of))
+allowed_cache = _per_app(lambda app: frames.StepCache(frames.allowed_of))
 
 
 def page(name: str) -> Response[bytes]:
@@ -106,12 +110,17 @@ async def live_frames(
     """Server-sent events: `frames` as each step is recorded, `finished` when the match
     ends. A reconnecting EventSource resumes after its Last-Event-ID. With `patches`,
     each `frames` message carries `standings` when they differ from those as of the
-    step before its first frame."""
+    step before its first frame, and, for the write token, `allowed`: what the rules
+    allow after its last step (the choices of `GET /matches/{id}/allowed`) as a patch
+    of what they allowed at the step before its first frame, so a recording page needs
+    no other read after a step."""
     app = recount_of(request)
     # The first read of a match loads it from the store: keep that off the event loop.
     log = await asyncio.to_thread(app.log, match_id)
+    reader = bearer(request) or token
     # A newcomer's seat token may be found only in the past of a log loaded from a snapshot.
-    perspective = await asyncio.to_thread(app.perspective, log, bearer(request) or token, as_)
+    perspective = await asyncio.to_thread(app.perspective, log, reader, as_)
+    recorder = patches and reader is not None and _records(log, reader)
     seen_as = label(perspective)
     resume = request.headers.get("last-event-id", "")
     seen = int(resume) if resume.isdigit() else (after if after is not None else log.version)
@@ -126,12 +135,33 @@ async def live_frames(
         if not page.frames or page.next_step is not None:
             return page
         now = standings_cache(app).at(log, page.version)
-        return frames.LivePage(**msgspec.structs.asdict(page), standings=now if step < 1 or now != standings_cache(app).at(log, step) else None)
+        return frames.LivePage(
+            **msgspec.structs.asdict(page),
+            standings=now if step < 1 or now != standings_cache(app).at(log, step) else None,
+            allowed=allowed_after(log, step, page.version) if recorder else None,
+        )
+
+    def allowed_after(log: Any, step: int, version: int) -> frames.AllowedPatch:
+        # As a patch of what the step before the page allowed (the reader has it): a tap's choices are a few hundred bytes, not 16 kB.
+        now = allowed_cache(app).at(log, version)
+        if step < 1:
+            return frames.AllowedPatch(version=version, base=0, patch=now)
+        return frames.AllowedPatch(version=version, base=step, patch=diff(allowed_cache(app).at(log, step), now))
 
     def serve(write: live_reader.Write) -> Awaitable[None]:
-        return broadcaster(app).serve(match_id, (perspective, patches), frames_after, seen, write, first=RECONNECT)
+        # The recorder's channel is its own: its messages carry the allowed actions.
+        return broadcaster(app).serve(match_id, (perspective, patches, recorder), frames_after, seen, write, first=RECONNECT)
 
     return LiveStream(serve, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+
+
+def _records(log: Any, token: str) -> bool:
+    """Whether `token` is the match's write token (the one that may record)."""
+    try:
+        access.authorize_write(log, token)
+    except (Forbidden, Unauthenticated):
+        return False
+    return True
 
 
 class LiveStream(Stream):

@@ -1,0 +1,55 @@
+"""The live stream carries, for the match's write token, what the rules allow after
+each message's last step (the choices `GET /matches/{id}/allowed` answers), as a patch
+of what they allowed at the step before its first frame; no other reader gets them
+(they come from every known hand)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+from litestar.testing import TestClient
+
+from replay.frames import allowed_of
+from replay.patches import apply
+from service import fixtures
+from service.app import Recount
+from tests.replay.test_frames import auth, collect_stream
+
+FIXTURES = [path for path in fixtures.fixture_files() if path.stem in ("classic-four-full", "two-player", "four-player-electoral")]
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_the_write_tokens_live_messages_carry_the_allowed_actions_after_their_last_step(client: TestClient, recount: Recount, path: Path) -> None:
+    created = fixtures.record(recount, fixtures.read(path))
+    log = recount.log(created.match_id)
+    head = client.get(f"/matches/{created.match_id}/allowed", headers=auth(created.write_token)).json()
+    for seen in (0, 1, log.version // 2, log.version - 1):
+        messages = collect_stream(client, f"/matches/{created.match_id}/live", params={"after": seen, "patches": True, "token": created.write_token})
+        pages = [page for kind, page in messages if kind == "frames"]
+        assert messages[-1][0] == "finished"
+        # A page of a long catch-up that more pages follow carries none; the last one does.
+        assert all(("allowed" in page) == (page["next_step"] is None) for page in pages)
+        sent = pages[-1]["allowed"]
+        assert sent["version"] == pages[-1]["frames"][-1]["step"] == log.version
+        assert sent["base"] == pages[-1]["frames"][0]["step"] - 1
+        had = plain(allowed_of(log.system, log.state_at(sent["base"]))) if sent["base"] else None
+        now = sent["patch"] if sent["base"] == 0 else apply(had, sent["patch"])
+        assert now["choices"] == head["choices"] and now["finished"] == head["finished"]
+
+
+def plain(value: object) -> object:
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def test_seat_tokens_spectators_and_whole_frames_get_no_allowed_actions(client: TestClient, recount: Recount) -> None:
+    created = fixtures.record(recount, fixtures.read(FIXTURES[0]))
+    seat = client.get(f"/matches/{created.match_id}/seats", headers=auth(created.write_token))
+    readers = [{"patches": True}, {"token": created.write_token}]  # a spectator; whole frames, as the stream always was
+    if seat.status_code == 200 and seat.json():
+        readers.append({"patches": True, "token": next(iter(seat.json().values())) if isinstance(seat.json(), dict) else None})
+    for params in readers:
+        messages = collect_stream(client, f"/matches/{created.match_id}/live", params={"after": 1, **params})
+        assert messages[-1][0] == "finished"
+        assert not any("allowed" in page for kind, page in messages if kind == "frames"), params
