@@ -120,13 +120,20 @@ def initial(created: MatchCreated) -> State:
     return replace(state, rank_orders=orders)
 
 
-def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...]) -> tuple[ExchangeDue, ...]:
+def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...], hands: dict[str, Hand] | None = None) -> tuple[ExchangeDue, ...]:
+    """The exchanges of `ruleset.exchange`; with the `hands` dealt, none of more cards than either hand holds:
+    classic's “his two highest cards” from a hand of one card (a deck smaller than the text's, a Blind hand of
+    one) are that card, and one comes back (docs/silent-choices.md)."""
     dues: list[ExchangeDue] = []
     count = len(ranking)
     for place, cards in enumerate(ruleset.exchange):
         if place >= count // 2 or cards <= 0:
             break
         low, high = ranking[count - 1 - place], ranking[place]
+        if hands is not None:
+            cards = min(cards, hands[low].size, hands[high].size)
+            if not cards:
+                continue
         dues += [ExchangeDue(low, high, cards), ExchangeDue(high, low, cards, returning=True)]
     return tuple(dues)
 
@@ -171,7 +178,7 @@ def _dealt(state: State, event: CardsDealt) -> State:
         out_steps=(),
         exchanged=(),
         # Newcomers are not in the ranking: citizens, outside the exchange, until this game ends.
-        dues=exchange_dues(state.ruleset, state.ranking) if state.ranking else (),
+        dues=exchange_dues(state.ruleset, state.ranking, hands) if state.ranking else (),
         direction=1,
     )
     return _ready(replace(state, leader=first_leader(state, event.dealer)))

@@ -1,0 +1,63 @@
+"""Given/when/then: an exchange owed where a hand holds fewer cards than the ruleset's count (a deck of the
+options smaller than the text's, a Blind President hand of one card). classic § End Game: “The scum must
+give the president his two highest cards and receive any two cards from the president’s hand in return.”:
+from a hand of one card, his highest cards are that card, and one comes back. Before, the match owed two
+cards nobody held, so nothing was allowed and the match could not go on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.president import SYSTEM
+from domain.protocol import MatchSetup
+from fixtures.random_player import play_random
+from tests.domain.harness import OK, accepted, cases, params, verify
+
+C = "president.classic."
+ONE_EACH = ["3C", "4C", "5C", "6C"]  # four players, one card each
+GAME_ONE = {"Al": "3C", "Betty": "4C", "Carl": "5C", "Dana": "6C"}
+GAME_ONE_PLAY = ["Al plays 3C", "Betty plays 4C", "Carl plays 5C"]  # Dana is left holding 6C: the scum
+GAME_TWO = {"Al": "3C", "Betty": "5C", "Carl": "4C", "Dana": "6C"}
+
+
+def game_two(kit, mode: str = "full"):
+    state = kit.new_match(mode=mode, deck=ONE_EACH)
+    if mode == "full":
+        deals = [kit.deal("Dana", GAME_ONE), *GAME_ONE_PLAY, kit.deal("Dana", GAME_TWO)]
+    else:
+        deals = [kit.deal("Dana", Al=1, Betty=1, Carl=1, Dana=1), *GAME_ONE_PLAY, kit.deal("Dana", Al=1, Betty=1, Carl=1, Dana=1)]
+    return kit.play(state, deals)
+
+
+EXCHANGES = [
+    ("exchange-first: the scum's highest cards are his one card", "full", [], "Dana gives Al 6C", accepted({"hands.Al.known": lambda cards: "6C" in cards, "hands.Dana.size": 0})),
+    ("exchange-first: not two cards he does not hold", "full", [], "Dana gives Al 6C 6C", C + "exchange-first"),
+    ("exchange-first: one card in return", "full", ["Dana gives Al 6C"], "Al gives Dana 3C", OK),
+    ("exchange-second: the worker gives his one card", "full", [], "Carl gives Betty 4C", OK),
+    ("exchange-first: unseen, one card", "public", [], "Dana gives Al 1 unseen", OK),
+    ("exchange-first: unseen, not two", "public", [], "Dana gives Al 2 unseen", C + "exchange-first"),
+]
+
+
+@pytest.mark.parametrize("case", params(cases(EXCHANGES, "name mode given when then")))
+def test_an_exchange_is_of_no_more_cards_than_the_hands_hold(kit, case):
+    verify(SYSTEM, lambda: kit.play(game_two(kit, case.setup["mode"]), case.given), kit.action(case.when), case.then)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "options", "mode"),
+    [
+        ("classic", 4, {"deck": ONE_EACH}, "full"),
+        ("classic", 4, {"deck": ONE_EACH}, "public"),
+        ("classic", 4, {"deck": [*ONE_EACH, "7C", "8C"]}, "full"),
+        # friday § Blind President: "each player takes the top seven cards from their pile": here one.
+        ("friday", 2, {"blind": True, "blind_hand": 1}, "full"),
+    ],
+)
+def test_a_match_of_small_hands_always_has_something_allowed(preset, players, options, mode):
+    created = SYSTEM.start(MatchSetup(system="president", preset=preset, players=[f"P{i}" for i in range(players)], options=options, mode=mode))
+    playing_on = lambda state, choices, rng: rng.choice([c for c in choices if c.type != "MatchEnded"] or choices)  # noqa: E731
+    for seed in range(3):
+        assert len(play_random(SYSTEM, created, random.Random(seed), steps=150, choose=playing_on)) == 150
