@@ -2,6 +2,7 @@
 // recording, each seat and spectators, each with a QR code the server draws (POST /qr
 // keeps tokens out of third-party URLs) and a copy button.
 import { h } from "/static/dom.js";
+import { linkBase } from "/static/public-address.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -46,8 +47,8 @@ function linkCard(kind, heading, note, url) {
 }
 
 // The links of a match, into #created-summary and #links. `heading` is its title and system in words.
-export function drawLinks(id, writeToken, seatTokens, heading) {
-  const base = location.origin;
+export async function drawLinks(id, writeToken, seatTokens, heading) {
+  const base = await linkBase();
   const record = `${base}/record/${encodeURIComponent(id)}#token=${encodeURIComponent(writeToken)}`;
   const spectators = `${base}/view/${encodeURIComponent(id)}`;
   $("created-summary").replaceChildren(h("strong", null, heading.title), ` · ${heading.rules} · `, h("span", { class: "match-id" }, id));
