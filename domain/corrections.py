@@ -33,14 +33,14 @@ NEVER_REWRITTEN = Rule(
 )
 
 
-class EventVoided(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+class EventVoided(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """The action recorded at `step` did not happen at the table."""
 
     step: int
     reason: str = ""
 
 
-class EventAmended(msgspec.Struct, Generic[A], frozen=True, kw_only=True, tag=True):
+class EventAmended(msgspec.Struct, Generic[A], frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     """What happened at `step` was `event`, not what was recorded."""
 
     step: int
@@ -168,13 +168,74 @@ def amended_steps(events: Iterable[tuple[int, msgspec.Struct]]) -> set[int]:
 def check_target(correction: EventVoided | EventAmended, recorded: Sequence[msgspec.Struct]) -> None:
     """A correction names an action recorded before it that is still in effect.
 
-    `recorded[i]` is the event at step i + 1 (corrections included)."""
+    `recorded[i]` is the event at step i + 1 (corrections included). Only the events
+    after the target are read: the last correction of the target decides."""
     target = correction.step
     if not 2 <= target <= len(recorded):
         raise IllegalAction(f"there is no recorded action at step {target} to correct (steps 2 to {len(recorded)})", NEVER_REWRITTEN)
     if is_correction(recorded[target - 1]):
         raise IllegalAction(f"step {target} is itself a correction: correct the action it corrected instead", NEVER_REWRITTEN)
-    if target not in {step for step, _ in in_effect(enumerate(recorded[1:], start=2))}:
-        raise IllegalAction(f"step {target} was voided already", NEVER_REWRITTEN)
+    for i in range(len(recorded) - 1, target - 1, -1):
+        later = recorded[i]
+        if is_correction(later) and later.step == target:
+            if isinstance(later, EventVoided):
+                raise IllegalAction(f"step {target} was voided already", NEVER_REWRITTEN)
+            break
     if isinstance(correction, EventAmended) and is_correction(correction.event):
         raise IllegalAction("an amendment puts an action in place of another, not a correction", NEVER_REWRITTEN)
+
+
+def unchanged_before(recorded: Sequence[msgspec.Struct], target: int, known: Callable[[int], bool]) -> int:
+    """The latest step m < target whose state as it was recorded is still the fold of the
+    events in effect up to m after every correction in `recorded` (no correction recorded
+    after step m corrects a step up to m), among those `known(m)` says a state is held
+    for; 1 (the created state, which nothing corrects) when there is none. One pass back
+    from the last event: it costs what the refold from m costs, not the whole record."""
+    lowest = len(recorded) + 1  # the earliest step corrected by the events after m
+    for m in range(len(recorded) - 1, 1, -1):
+        event = recorded[m]  # the event at step m + 1
+        if is_correction(event):
+            lowest = min(lowest, event.step)
+        if m < target and lowest > m and known(m):
+            return m
+    return 1
+
+
+class Folding:
+    """A record read in order, one event at a time (a notation file written or read, an
+    import checked): the state after each step as it was recorded, so that a correction
+    refolds from the latest step it leaves unchanged (`unchanged_before`), not from the
+    match's start; reading N steps and C corrections costs what the corrections re-check,
+    not C whole refolds."""
+
+    def __init__(self, system: GameSystem, created: msgspec.Struct):
+        self.system = system
+        self.events: list[msgspec.Struct] = [created]  # events[i] is the event at step i + 1
+        self.states: list[Any] = [system.initial(created)]  # states[i] the state after step i + 1
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def add(self, event: msgspec.Struct, *, check: bool = False, describe: Callable[[int], str] = str) -> Any:
+        """Fold `event` in as the next step; with `check`, the rules check it first as the
+        application would record it (a correction re-checks every action after the one
+        it corrects). The state after it; nothing is added when the check refuses it."""
+        system, step = self.system, len(self.events) + 1
+        if not is_correction(event):
+            if check:
+                system.check(self.state, event)
+            state = advance(system, self.state, step, event)
+        else:
+            if check:
+                check_target(event, self.events)
+            self.events.append(event)
+            try:
+                base = unchanged_before(self.events, event.step, lambda m: True)
+                after = list(enumerate(self.events[base:], start=base + 1))
+                state = refold_from(system, base, self.states[base - 1], after, check_from=event.step if check else None, describe=describe)
+            finally:
+                self.events.pop()
+        self.events.append(event)
+        self.states.append(state)
+        return state

@@ -28,7 +28,7 @@ from typing import Any
 import msgspec
 
 import domain
-from domain.corrections import advance, check_target, is_correction, refold
+from domain.corrections import Folding
 from domain.notation import NAME_RULE, QUOTED, NotationError, notation_of, parse_line, player_by_prefix, single_spaced, write_line
 from domain.protocol import GameSystem, IllegalAction, MatchSetup, event_tag
 
@@ -128,13 +128,12 @@ def write_match(events: Sequence[msgspec.Struct], system_name: str | None = None
     system = domain.find(system_name) if system_name else _system_of(created)
     setup = setup_of(system, created)
     lines: list[str] = []
-    state = system.initial(created)
-    recorded: list[tuple[int, msgspec.Struct]] = []
+    folding = Folding(system, created)
     for step, event in enumerate(actions, start=2):
-        lines.append(f"{step}. {write_line(system, state, event)}")
-        recorded.append((step, event))
+        lines.append(f"{step}. {write_line(system, folding.state, event)}")
         # After a correction the state before the next line is the record as corrected.
-        state = refold(system, created, recorded) if is_correction(event) else advance(system, state, step, event)
+        folding.add(event)
+    state = folding.state
     return "\n".join([*header(setup, date, result_of(system, state)), "", *lines]) + "\n"
 
 
@@ -225,29 +224,19 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
         created = system.start(setup)
     except IllegalAction as error:
         raise _header_refused(error, tags, tag_lines) from None
-    state = system.initial(created)
-    recorded: list[tuple[int, msgspec.Struct]] = []
+    folding = Folding(system, created)
 
     def record(event: msgspec.Struct) -> None:
-        nonlocal state
-        step = len(recorded) + 2
-        if is_correction(event):
-            # As the application checks a correction: it names an action in effect, and
-            # every action from the one it corrects on is checked again.
-            check_target(event, [created, *(e for _, e in recorded)])
-            state = refold(system, created, [*recorded, (step, event)], check_from=event.step, describe=lambda at: event_tag(type(dict(recorded).get(at, event))))
-        else:
-            system.check(state, event)
-            # The state after a correction is the record as corrected: an action after it is
-            # folded on from there, as the application does (not the whole match again).
-            state = advance(system, state, step, event)
-        recorded.append((step, event))
+        # As the application checks an action; a correction names an action in effect, and
+        # every action from the one it corrects on is checked again. The state after a
+        # correction is the record as corrected: an action after it is folded on from there.
+        folding.add(event, check=True, describe=lambda at: event_tag(type(folding.events[at - 1] if at <= len(folding.events) else event)))
 
     def follow_ups(before: msgspec.Struct | None) -> bool:
         """Records what the rules make happen by themselves now (a sealed round's reveal)
         unless `before`, the next line's event, spells it out: a file that leaves such
         events out gets them as the service records them. Whether any were recorded."""
-        due = list(system.follow_up(state))
+        due = list(system.follow_up(folding.state))
         if not due or (before is not None and type(before) is type(due[0])):
             return False
         for event in due:
@@ -257,9 +246,9 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
     n, line = 0, ""
     try:
         for n, line in body:
-            event = parse_line(system, state, line)
+            event = parse_line(system, folding.state, line)
             if follow_ups(event):
-                event = parse_line(system, state, line)  # read again in the state they leave
+                event = parse_line(system, folding.state, line)  # read again in the state they leave
             record(event)
         follow_ups(None)
     except NotationError as error:
@@ -269,10 +258,10 @@ def parse_match(text: str) -> tuple[MatchSetup, list[msgspec.Struct]]:
         unsaid = "Mode" not in tags and "knowledge" in error.rule.id.split(".") and getattr(created, "mode", None)
         hint = f" (the header has no Mode tag, so the match records as {created.mode!r})" if unsaid else ""
         hint += _unsaid_preset(system, created, tags)
-        raise NotationError(f"step {len(recorded) + 2} is against the rules: {error}{hint}", line, n) from None
+        raise NotationError(f"step {len(folding.events) + 1} is against the rules: {error}{hint}", line, n) from None
     if "Result" in tags:
-        _check_result(system, state, tags["Result"], tag_lines["Result"])
-    return setup, [event for _, event in recorded]
+        _check_result(system, folding.state, tags["Result"], tag_lines["Result"])
+    return setup, folding.events[1:]
 
 
 def _unsaid_preset(system: GameSystem, created: msgspec.Struct, tags: dict[str, str]) -> str:

@@ -3,6 +3,7 @@ what-if, and the leaderboards with their page."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import msgspec
@@ -10,13 +11,14 @@ from litestar import MediaType, Request, Response, get, post
 from litestar.params import FromPath, JSONBody
 
 from domain.notation import NotationError, parse_line, write_line
-from domain.notation_file import write_match
 from domain.protocol import EVERYONE
+from service import heavy
 from service.errors import ErrorBody, Forbidden, Malformed, NotFound, Unauthenticated
 from service.leaderboard import Leaderboard
+from service.matchlog import MatchLog
 from service.params import TOKEN_NEEDED, TOKEN_OPTIONAL, bearer, errors_documented, recount_of
 from service.viewer import page
-from service.whatif import WhatIf, replay_under
+from service.whatif import WhatIf
 
 LINE_MAX = 2000
 
@@ -69,15 +71,22 @@ def parse_notation(request: Request, match_id: FromPath[str], data: JSONBody[Typ
     return Response(parsed, media_type=MediaType.JSON)
 
 
-@get("/matches/{match_id:str}/notation", sync_to_thread=True, operation_id="matchNotation", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
-def match_notation(request: Request, match_id: FromPath[str]) -> Response[str]:
+@get("/matches/{match_id:str}/notation", operation_id="matchNotation", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
+async def match_notation(request: Request, match_id: FromPath[str]) -> Response[str]:
     """The match as a notation file: the full record, so it needs the write token (or
     a finished match whose hands are open to everyone)."""
     app = recount_of(request)
-    log = app.log(match_id)
-    _needs_everything(app, log, bearer(request))
-    text = write_match([record.event for record in log.records], log.system.name, date=_date(log.created.meta.recorded_at))
+    log, events = await asyncio.to_thread(_whole_record, app, match_id, bearer(request))
+    text = await heavy.pool().run(heavy.notation, events, log.system.name, _date(log.created.meta.recorded_at))
     return Response(text, media_type="text/plain")
+
+
+def _whole_record(app: Any, match_id: str, token: str | None) -> tuple[MatchLog, list[msgspec.Struct]]:
+    """The match's log and every event it recorded, for a reader allowed the whole record
+    (a store read for a log not in memory: off the event loop)."""
+    log = app.log(match_id)
+    _needs_everything(app, log, token)
+    return log, [record.event for record in log.records]
 
 
 def _date(timestamp: float) -> str:
@@ -91,19 +100,19 @@ def _needs_everything(app: Any, log: Any, token: str | None) -> None:
         raise (Forbidden if token else Unauthenticated)("this needs the whole record: the match's write token, or the match finished")
 
 
-@post("/matches/{match_id:str}/what-if", status_code=200, sync_to_thread=True, operation_id="whatIf", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 413, 422, 503))
-def what_if(request: Request, match_id: FromPath[str], data: JSONBody[OtherRules]) -> WhatIf:
+@post("/matches/{match_id:str}/what-if", status_code=200, operation_id="whatIf", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 413, 422, 503))
+async def what_if(request: Request, match_id: FromPath[str], data: JSONBody[OtherRules]) -> WhatIf:
     """The match replayed under another preset or other options: the first step they
     forbid (with the rule), or the standings under them beside the recorded ones. It
     reads the whole record: the write token, or a finished match open to everyone.
     Neither a preset nor options: the match's own rules, every step checked again."""
     app = recount_of(request)
-    log = app.log(match_id)
-    _needs_everything(app, log, bearer(request))
+    log, events = await asyncio.to_thread(_whole_record, app, match_id, bearer(request))
     if data.preset is not None and data.preset not in log.system.presets:
         raise NotFound(f"{log.system.name} has no preset {data.preset!r} (presets: {', '.join(log.system.presets)})")
-    recorded = [(record.version, record.event) for record in log.records[1:]]
-    return replay_under(log.system, log.created.event, recorded, log.system.standings(log.state), data.preset, data.options)
+    recorded = list(enumerate(events[1:], start=2))
+    standings = log.system.standings(log.state)
+    return await heavy.pool().run(heavy.what_if, log.system.name, events[0], recorded, standings, data.preset, data.options)
 
 
 def leaderboard_of(request: Request) -> Leaderboard:

@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from domain.protocol import MatchSetup, Perspective, Standings
-from service import access, bootstrap, checking, handlers
+from service import access, bootstrap, handlers
 from service.checking import Job
 from service.matchlog import MatchLog
 from service.results import Allowed, AppendResult, Checked, Created, DryRun, MatchSummary
@@ -97,11 +97,6 @@ class Recount:
 
     def correct(self, match_id: str, token: str | None, step: int, **kwargs: Any) -> AppendResult:
         return handlers.correct(self.services, match_id, token, step, **kwargs)
-
-    @staticmethod
-    def _checked(log: MatchLog, state: Any, version: int, events: list[msgspec.Struct], earlier: Callable[[], list[msgspec.Struct]]) -> list[Any]:
-        """The rules check of actions against a state (service/export.py checks imports with it)."""
-        return checking.checked(log, state, version, events, earlier)
 
 
 def request_hash(body: bytes) -> str:

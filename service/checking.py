@@ -264,41 +264,64 @@ def prepared(
     return records, states
 
 
-def checked(
-    log: MatchLog, state: Any, version: int, events: list[msgspec.Struct], earlier: Callable[[], list[msgspec.Struct]]
-) -> list[Any]:
-    """Check each event against the state the ones before it leave; the states
-    after each. A correction is checked by re-checking every action after the one
-    it corrects, folded from the latest checkpoint the correction leaves valid
-    (`earlier()` gives the events recorded before these: built only then, as
-    copying a long match's events on every append would cost)."""
-    system = log.system
-    states = []
-    recorded: list[msgspec.Struct] | None = None  # built at the first correction, then kept up
-    for i, event in enumerate(events):
-        version += 1
+class Checking:
+    """The rules check of events in order, each against the state the ones before it
+    leave (`add`); `states[i]` is the state after step first + i. A correction is checked
+    by re-checking every action after the one it corrects, folded from the latest step
+    the correction leaves valid: a checkpoint of the log, or a state checked here
+    (`earlier()` gives the events recorded before these: built once, at the first
+    correction, as copying a long match's events on every append would cost)."""
+
+    def __init__(self, log: MatchLog, state: Any, version: int, earlier: Callable[[], list[msgspec.Struct]]):
+        self.log = log
+        self.state = state
+        self.version = version  # the step of the last event checked
+        self.first = version + 1
+        self.states: list[Any] = []
+        self._earlier = earlier
+        self._recorded: list[msgspec.Struct] | None = None  # every event up to the last, once a correction needs it
+        self._added: list[msgspec.Struct] = []  # the events checked here, before `_recorded` is built
+
+    def add(self, event: msgspec.Struct) -> Any:
+        """Check `event` as the next step; the state after it (IllegalAction, and nothing
+        added, if the rules refuse it)."""
+        log = self.log
         if is_correction(event):
-            if recorded is None:
-                recorded = earlier() + events[:i]
+            if self._recorded is None:
+                self._recorded = self._earlier() + self._added
+            recorded = self._recorded
             check_target(event, recorded)
             recorded.append(event)
-            seen, refused = recorded, []
+            refused: list[int] = []
 
             def describe(step: int) -> str:  # only for the refusal: says which step it is
                 refused.append(step)
-                return said(log, seen, step)
+                return said(log, recorded, step)
 
             try:
-                state = log.corrected(recorded, check_from=event.step, describe=describe)
+                state = log.corrected(recorded, check_from=event.step, describe=describe, pending_from=self.first, pending=self.states)
             except IllegalAction as error:
+                recorded.pop()
                 raise pinned(log, event.step, refused[-1] if refused else None, error) from None
         else:
-            system.check(state, event)
-            state = advance(system, state, version, event)
-            if recorded is not None:
-                recorded.append(event)
-        states.append(state)
-    return states
+            log.system.check(self.state, event)
+            state = advance(log.system, self.state, self.version + 1, event)
+            (self._recorded if self._recorded is not None else self._added).append(event)
+        self.version += 1
+        self.state = state
+        self.states.append(state)
+        return state
+
+
+def checked(
+    log: MatchLog, state: Any, version: int, events: list[msgspec.Struct], earlier: Callable[[], list[msgspec.Struct]]
+) -> list[Any]:
+    """Check each event against the state the ones before it leave (`Checking`); the
+    states after each."""
+    checking = Checking(log, state, version, earlier)
+    for event in events:
+        checking.add(event)
+    return checking.states
 
 
 def with_follow_ups(
@@ -312,15 +335,13 @@ def with_follow_ups(
     out its reveals): they are checked as sent, not added twice."""
     follow_up = log.system.follow_up
     events: list[msgspec.Struct] = []
-    states: list[Any] = []
     automatic: set[int] = set()
+    checking = Checking(log, state, version, earlier)
 
     def check(more: list[msgspec.Struct]) -> None:
-        nonlocal state
-        n = len(events)  # the events before `more`, read only at a correction
-        states.extend(checked(log, state, version + n, more, lambda: earlier() + events[:n]))
+        for event in more:
+            checking.add(event)
         events.extend(more)
-        state = states[-1]
 
     for i, event in enumerate(sent):
         check([event])
@@ -329,10 +350,10 @@ def with_follow_ups(
             # all (void a sealed round's reveal, then amend a commit: the reveal of the
             # amended bids follows, not the voided one again, which the amendment then refuses).
             continue
-        while (due := list(follow_up(state))) and not _sent_next(sent[i + 1 : i + 1 + len(due)], due):
+        while (due := list(follow_up(checking.state))) and not _sent_next(sent[i + 1 : i + 1 + len(due)], due):
             automatic.update(range(len(events), len(events) + len(due)))
             check(due)
-    return events, states, automatic
+    return events, checking.states, automatic
 
 
 def _sent_next(ahead: list[msgspec.Struct], due: list[msgspec.Struct]) -> bool:

@@ -30,6 +30,7 @@ from domain.corrections import correction_types
 from domain.protocol import GameSystem, IllegalAction, event_tag
 from service import chain, signing
 from service.app import Recount
+from service.checking import Checking
 from service.errors import Conflict, Forbidden, NotFound, RecountError, Unauthenticated
 from service.matchlog import MatchLog
 from service.store import Meta, Recorded, VersionConflict
@@ -41,6 +42,23 @@ class BadFile(RecountError):
     """An export that cannot be imported: says which line and what is wrong with it."""
 
     status = 422
+
+
+class TooLong(RecountError):
+    """A file with more events than one request may record (`EVENTS_MAX`)."""
+
+    status = 413
+
+
+# The most events (corrections included) one import or notation file may hold: the work
+# of one request has a ceiling. A notation import, the costliest per event, takes about
+# 100 µs of CPU an event on a 2-core machine of 2026 (bench/request_cost.py), so this is
+# about 2 s of work; a JSON Lines import of as many takes under 1 s.
+EVENTS_MAX = 20_000
+
+
+def too_long(where: str) -> TooLong:
+    return TooLong(f"{where}: the file holds more than {EVENTS_MAX:,} events (corrections included), the most one import may record")
 
 
 MatchId = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
@@ -144,7 +162,7 @@ def parse(lines: Iterable[bytes | str]) -> list[MatchFile]:
     matches: list[MatchFile] = []
     current: tuple[Header, list[Line], int] | None = None
     header_decoder, line_decoder = msgspec.json.Decoder(Header), msgspec.json.Decoder(Line)
-    number = 0
+    number = events = 0
     for number, raw in enumerate(lines, start=1):
         text = raw.strip()
         if number == 1:  # "UTF-8 with BOM", as Windows Notepad saves a file again
@@ -169,6 +187,9 @@ def parse(lines: Iterable[bytes | str]) -> list[MatchFile]:
             if current is None:
                 raise BadFile(f"line {number}: the file must start with a header line (with \"format\": \"{FORMAT}\")")
             current[1].append(line_decoder.decode(text))
+            events += 1
+            if events > EVENTS_MAX:
+                raise too_long(f"line {number}")
         except msgspec.ValidationError as error:
             raise BadFile(f"line {number}: {error}") from None
     if current is None:
@@ -220,19 +241,16 @@ def records_of(match: MatchFile, *, allow_unchained: bool = False) -> list[Recor
     return records
 
 
-def checked(recount: Recount, match: MatchFile, records: list[Recorded]) -> None:
+def checked(match: MatchFile, records: list[Recorded]) -> None:
     """Check every action as if it were being recorded now, in order (the application's
     own check, corrections included); BadFile names the line of the first illegal one."""
     log = MatchLog(domain.find(records[0].system), records[0])
-    state = log.state
-    prior = [records[0].event]
+    checking = Checking(log, log.state, 1, lambda: [records[0].event])
     for record in records[1:]:
         try:
-            # The application's check of one action against the state before it.
-            [state] = recount._checked(log, state, record.version - 1, [record.event], lambda: prior)  # noqa: SLF001
+            checking.add(record.event)
         except IllegalAction as error:
             raise BadFile(f"line {match.line_of(record.version)}: step {record.version} ({event_tag(type(record.event))}) is refused: {error}") from None
-        prior.append(record.event)
 
 
 def import_match(recount: Recount, match: MatchFile, *, allow_unchained: bool = False) -> str:
@@ -240,22 +258,42 @@ def import_match(recount: Recount, match: MatchFile, *, allow_unchained: bool = 
     [match_id] = import_all(recount, [match], allow_unchained=allow_unchained)
     return match_id
 
+
 def import_all(recount: Recount, matches: list[MatchFile], *, allow_unchained: bool = False) -> list[str]:
     """Record every match of a file, each all or nothing, after checking them all: a
     bad line anywhere records nothing of the file."""
+    refuse_stored(recount, [(match.first_line, match.header.match_id) for match in matches])
+    return store_checked(recount, checked_matches(matches, allow_unchained=allow_unchained))
+
+
+def refuse_stored(recount: Recount, named: list[tuple[int, str]]) -> None:
+    """Conflict if a match of the file (its header's line and id) is in the store
+    already: asked before any check, so a file imported twice costs a read, not a check."""
+    for first_line, match_id in named:
+        if recount.store.read(match_id, upto=1):
+            raise Conflict(f"line {first_line}: match {match_id} is in this store already: nothing imported")
+
+
+def checked_matches(matches: list[MatchFile], *, allow_unchained: bool = False) -> list[list[Recorded]]:
+    """Each match's records, decoded, their chain verified and every action checked (no
+    I/O: a worker process runs it for a request, service/heavy.py)."""
     ready = []
     for match in matches:
         records = records_of(match, allow_unchained=allow_unchained)
-        checked(recount, match, records)
-        if recount.store.read(match.header.match_id, upto=1):
-            raise Conflict(f"line {match.first_line}: match {match.header.match_id} is in this store already: nothing imported")
-        ready.append((match, records))
+        checked(match, records)
+        ready.append(records)
+    return ready
+
+
+def store_checked(recount: Recount, ready: list[list[Recorded]]) -> list[str]:
+    """Append the checked records of each match (`checked_matches`), in order; their ids."""
     ids = []
-    for match, records in ready:
+    for records in ready:
+        match_id = records[0].stream
         try:
             recount.store.append(records)
         except VersionConflict:
-            raise Conflict(f"match {match.header.match_id} was recorded in this store meanwhile: it and the matches after it were not imported") from None
-        ids.append(match.header.match_id)
+            raise Conflict(f"match {match_id} was recorded in this store meanwhile: it and the matches after it were not imported") from None
+        ids.append(match_id)
     recount.catch_up()
     return ids

@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from domain.corrections import EventAmended, EventVoided, advance, is_correction, refold, refold_from
+from domain.corrections import EventAmended, EventVoided, advance, is_correction, refold_from, unchanged_before
 from domain.protocol import EVERYONE, GameSystem, Perspective
 from service.errors import NotFound
 from service.history import DamagedStream, History
@@ -205,60 +205,59 @@ class MatchLog:
         if first.meta.idempotency_key:
             self.keys[first.meta.idempotency_key] = (first.version, last.version, first.meta.request_hash)
 
-    def following(self, state: Any, record: Recorded, earlier: Sequence[Recorded]) -> Any:
-        """The state after `record`, given the state before it and the records before
-        it (`earlier[i]` at step i + 1): a correction refolds what is in effect, from
-        the nearest checkpoint it leaves valid."""
+    def following(self, state: Any, record: Recorded, earlier: Sequence[msgspec.Struct], pending: Sequence[Any] = ()) -> Any:
+        """The state after `record`, given the state before it and the events before
+        it (`earlier[i]` at step i + 1, the record's own event last); `pending[i]` the
+        state after step self.version + 1 + i, folded but not yet added: a correction
+        refolds what is in effect, from the nearest step it leaves valid."""
         if is_correction(record.event):
-            recorded = [r.event for r in earlier] + [record.event]
-            return self.corrected(recorded, record.event.step)
+            return self.corrected(earlier, record.event.step, pending_from=self.version + 1, pending=pending)
         return advance(self.system, state, record.version, record.event)
 
-    def corrected(self, recorded: Sequence[msgspec.Struct], check_from: int | None = None, describe: Any = str) -> Any:
+    def corrected(
+        self, recorded: Sequence[msgspec.Struct], check_from: int | None = None, describe: Any = str,
+        pending_from: int = 0, pending: Sequence[Any] = (),
+    ) -> Any:
         """The state after `recorded` (`recorded[i]` the event at step i + 1, the last
-        a correction of an earlier step), refolded from the latest checkpoint that no
+        a correction of an earlier step), refolded from the latest step that no
         correction changes, instead of from step 1; actions from `check_from` on are
-        checked again (IllegalAction as `refold` raises it)."""
+        checked again (IllegalAction as `refold` raises it). `pending[i]` is the state
+        after step pending_from + i, computed by a check or a replay of many events
+        before they are added here: a correction among them refolds from the step
+        before the one it corrects, not from the log's last step."""
         correction = recorded[-1]
-        base = self._unchanged_before(recorded, correction.step)
-        if base <= 1:
-            return refold(self.system, self.created.event, list(enumerate(recorded[1:], start=2)), check_from=check_from, describe=describe)
-        # Only the steps after the checkpoint: no correction among them reaches back past it.
-        after = list(enumerate(recorded[base:], start=base + 1))
-        return refold_from(self.system, base, self.state_at(base), after, check_from=check_from, describe=describe)
+        pending_upto = pending_from + len(pending)
 
-    def _unchanged_before(self, recorded: Sequence[msgspec.Struct], target: int) -> int:
-        """The latest step m < target whose state as held is also the state of the
-        events in effect after all of `recorded`: m is held here (same event), and no
-        correction recorded after step m corrects a step up to m."""
-        m = min(target - 1, self.version)
-        while m > 1:
-            if self.records[m - 1].event is not recorded[m - 1] and self.records[m - 1].event != recorded[m - 1]:
-                m -= 1  # not the log's own history (never expected): step back until it is
-                continue
-            earliest = min((e.step for e in recorded[m:] if is_correction(e)), default=m + 1)
-            if earliest > m:
-                return m
-            m = earliest - 1
-        return 1
+        def known(m: int) -> bool:
+            if pending_from <= m < pending_upto:
+                return True
+            held = self.records[m - 1].event if m <= self.version else None
+            return held is not None and (held is recorded[m - 1] or held == recorded[m - 1])
+
+        base = unchanged_before(recorded, correction.step, known)
+        state = pending[base - pending_from] if pending_from <= base < pending_upto else self.state_at(base)
+        # Only the steps after it: no correction among them reaches back past it.
+        after = list(enumerate(recorded[base:], start=base + 1))
+        return refold_from(self.system, base, state, after, check_from=check_from, describe=describe)
 
     def replayed(self, records: Sequence[Recorded]) -> None:
         """Add stored records, trusting them (a stored stream always replays); the
         ones already held are skipped. Each request's records (grouped by idempotency
-        key) are added before the next is folded, so a correction refolds from a
-        checkpoint held already."""
+        key) are added together; a correction among them refolds from the states
+        folded before it in the group."""
         records = records[self.unknown(records):]
         start = 0
         for i in range(1, len(records) + 1):
             if i == len(records) or records[i].meta.idempotency_key != records[start].meta.idempotency_key:
                 group = records[start:i]
                 state = self.state
-                states = []
-                earlier = list(self.records) if any(is_correction(r.event) for r in group) else self.records
+                states: list[Any] = []
+                # The events up to each record, built once for the group, only if it corrects.
+                earlier = [r.event for r in self.records] if any(is_correction(r.event) for r in group) else []
                 for record in group:
-                    state = self.following(state, record, earlier)
-                    if earlier is not self.records:
-                        earlier.append(record)
+                    if earlier:
+                        earlier.append(record.event)
+                    state = self.following(state, record, earlier, states)
                     states.append(state)
                 self.extend(group, states)
                 start = i

@@ -21,7 +21,7 @@ from service import export
 from service.app import Recount
 from service.errors import RecountError
 from service.results import Created
-from service.store import MatchStore
+from service.store import MatchStore, Recorded
 
 # An in-memory store whatever the process's own is (its variables may name PostgreSQL).
 _SCRATCH = {"PERSISTENCE_MODULE": "eventsourcing.popo", "ORIGINATOR_ID_TYPE": "text"}
@@ -66,14 +66,36 @@ def _refuse_undecoded(text: str) -> None:
 
 def import_notation(recount: Recount, text: str) -> Created:
     """Record the match of a notation file as a new match; its id and tokens."""
+    created, records = checked_notation(text, recount.clock())
+    export.store_checked(recount, [records])
+    return created
+
+
+def refuse_too_long(text: str) -> None:
+    """TooLong for a file of more action lines than one import may record (a line read
+    as an action: not blank, not a comment, not a header tag)."""
+    actions = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if line and line[0] not in ";[":
+            actions += 1
+            if actions > export.EVENTS_MAX:
+                raise export.too_long(f"line {number}")
+
+
+def checked_notation(text: str, now: float) -> tuple[Created, list[Recorded]]:
+    """The match of a notation file, recorded on a store of its own in memory (at time
+    `now`): its id and tokens, and its records as the store would hold them. No I/O of
+    the process's own: a worker process runs it for a request (service/heavy.py)."""
     _refuse_undecoded(text)
+    refuse_too_long(text)
     try:
         setup, events = parse_match(text.removeprefix(BOM))
     except NotationError as error:
         raise BadNotation(str(error), error.token, error.line) from None
     except msgspec.ValidationError as error:  # a header whose setup does not fit (a tag's JSON)
         raise BadNotation(f"the header does not make a match: {error}") from None
-    scratch = Recount(MatchStore(_SCRATCH), clock=recount.clock)
+    scratch = Recount(MatchStore(_SCRATCH), clock=lambda: now)
     try:
         try:
             created = scratch.create(setup, recorded_by="import:notation")
@@ -84,9 +106,8 @@ def import_notation(recount: Recount, text: str) -> Created:
                 scratch.append(created.match_id, created.write_token, [msgspec.to_builtins(event) for event in events])
             except IllegalAction as error:
                 raise BadNotation(f"the lines are refused: {error}") from None
-        lines = list(export.export_lines(scratch, created.match_id))
+        # Checked as they were appended, by the application's own check: stored as they are.
+        records = list(scratch.store.read(created.match_id))
     finally:
         scratch.close()
-    [match] = export.parse(lines)
-    export.import_all(recount, [match])
-    return msgspec.structs.replace(created, version=len(match.lines))
+    return msgspec.structs.replace(created, version=len(records)), records

@@ -11,7 +11,7 @@ import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
-from service import claimsstore, export, notation_import, signing, textfiles
+from service import claimsstore, export, heavy, signing, textfiles
 from service.claims import ClaimedPlacing
 from service.claimsstore import Confirmations, Dispute
 from service.errors import Malformed
@@ -68,14 +68,17 @@ async def import_matches(
     allow_unchained: Annotated[bool, QueryParameter(description="accept events recorded before the hash chain existed")] = False,
 ) -> Imported:
     """Record the matches of a JSON Lines export (its body), every action checked and
-    the chain verified; a bad line is a 422 naming it, and nothing is recorded."""
+    the chain verified; a bad line is a 422 naming it, and nothing is recorded. A match
+    stored already is a 409 before any check; a file of more than 20,000 events
+    (corrections included) is a 413; the check runs in the server's pool of heavy work,
+    and a 503 with Retry-After says it is full."""
     body = await request.body()
     recount = recount_of(request)
-
-    def imported() -> list[str]:
-        return export.import_all(recount, export.parse(body.splitlines()), allow_unchained=allow_unchained)
-
-    ids = await asyncio.to_thread(imported)
+    work = heavy.pool()
+    named = await work.run(heavy.named_in, body)
+    await asyncio.to_thread(export.refuse_stored, recount, named)  # 409 before any check
+    ready = await work.run(heavy.checked_import, body, allow_unchained)
+    ids = await asyncio.to_thread(_no_stop_iteration, export.store_checked, recount, ready)
     return Imported(match_id=ids[0], match_ids=ids)
 
 
@@ -87,13 +90,17 @@ async def import_notation_file(request: Request) -> Created:
     """A new match from its notation file (as `GET /matches/{match_id}/notation` writes it,
     or a person or another program): every line parsed and checked, then recorded whole
     with a new write token and seat tokens; a line that does not parse or that the rules
-    refuse is a 422 naming it, and nothing is recorded."""
+    refuse is a 422 naming it, and nothing is recorded. A file of more than 20,000 action
+    lines is a 413; a 503 with Retry-After says the server's pool of heavy work is full."""
     body = await request.body()
     try:
         text = textfiles.decode(body)
     except UnicodeDecodeError as error:
         raise Malformed(f"a notation file is UTF-8 text, or UTF-16 behind its byte order mark (byte {error.start} is not)") from None
-    return await asyncio.to_thread(_no_stop_iteration, notation_import.import_notation, recount_of(request), text)
+    recount = recount_of(request)
+    created, records = await heavy.pool().run(heavy.checked_notation, text, recount.clock())
+    await asyncio.to_thread(_no_stop_iteration, export.store_checked, recount, [records])
+    return created
 
 
 def _no_stop_iteration(function: Any, *args: Any) -> Any:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
+import domain.corrections
 import domain.notation_file
 from domain.notation_file import parse_match
 from service import fixtures
@@ -87,14 +88,14 @@ def test_a_long_file_with_an_early_correction_is_not_folded_again_at_every_line(
     first = lines[body]
     corrected = [*lines[: body + 1], 'EventVoided {"step": 2, "reason": "x"}', re.sub(r"^\d+\.\s+", "", first), *lines[body + 1 :]]
     calls = 0
-    real = domain.notation_file.refold
+    real = domain.corrections.refold_from
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         nonlocal calls
         calls += 1
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(domain.notation_file, "refold", counting)
+    monkeypatch.setattr(domain.corrections, "refold_from", counting)
     _, events = parse_match("\n".join(corrected) + "\n")
     assert len(events) > 400
     assert 1 <= calls <= 2, f"{calls} folds of the whole match for one correction in {len(events)} actions"
