@@ -178,7 +178,7 @@ class GameSystem(Protocol[S, E]):
     Every state struct has an integer field `step`: the number of events folded
     into it, so it equals the stream version of the last event applied. The fold
     owns it (domain/system_base.py): `evolve` advances it, no rule does.
-    `follow_up` and `to_act` have defaults in `system_base.SystemBase`.
+    `follow_up`, `to_act` and `actors` have defaults in `system_base.SystemBase`.
     """
 
     name: str
@@ -222,6 +222,15 @@ class GameSystem(Protocol[S, E]):
         """The actions the rules allow now, from everything the record knows (the
         recorder's view). Agrees with `check`: every listed choice, filled within its
         picks' bounds, passes it. Empty when the match is over."""
+
+    def actors(self, state: S, event: Any) -> Sequence[str]:
+        """Whose own action `event` is in `state`: the seat(s) that may record it from
+        their own phone, in seat order; empty when it is the table's (recorded with the
+        write token only: a reveal, a tally, a correction). The service answers a seat
+        token recording another seat's action “this is Betty's action”. A correction
+        (domain/corrections.py) is the table's: a void names only a step, and undoing
+        or rewriting what a seat recorded is the scorekeeper's, as it re-checks what
+        every other seat did since. Default: the event's `player`, if it names one."""
 
     def to_act(self, state: S) -> Sequence[str]:
         """Whose turn it is: the players who may act now, in seat order (empty when only

@@ -1,5 +1,5 @@
 """What every game system shares: the event dispatch, the fold's `step`, and the
-protocol's defaults (`follow_up`, `to_act`). A game's system.py subclasses
+protocol's defaults (`follow_up`, `to_act`, `actors`). A game's system.py subclasses
 `SystemBase` and names its tables; see docs/game-template.md."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from typing import Any, Generic
 
 from msgspec.structs import replace
 
+from domain.corrections import is_correction
 from domain.protocol import E, IllegalAction, Rule, S
 
 
@@ -83,3 +84,11 @@ class SystemBase(Generic[S, E]):
         """The players with a choice in `allowed`, in seat order."""
         acting = {choice.player for choice in self.allowed(state) if choice.player is not None}
         return tuple(player for player in self.players(state) if player in acting)
+
+    def actors(self, state: S, event: Any) -> tuple[str, ...]:
+        """The player the event names as `player` (a play, a pass, a bid committed);
+        the table's when it names none, and for a correction (see the protocol)."""
+        player = getattr(event, "player", None)
+        if is_correction(event) or not isinstance(player, str):
+            return ()
+        return (player,)
