@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from domain.mrpresident.actors import actors
 from domain.mrpresident import absentee, advertising, campaign, choices, debate, headquarters, incumbent_year, nomination, setup
 from domain.mrpresident.checks import CHECKS, check_phase
 from domain.mrpresident import events as ev
@@ -86,6 +87,9 @@ class MrPresident(SystemBase[MatchState, ev.Action]):
 
     def finished(self, state: MatchState) -> bool:
         return state.phase == "over"
+
+    def actors(self, current: MatchState, event: msgspec.Struct) -> tuple[str, ...]:
+        return actors(current, event)
 
     def players(self, state: MatchState) -> Sequence[str]:
         return state.players

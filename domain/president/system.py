@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from domain.president.actors import actors
 from domain.president import choices, standings, state, views, words
 from domain.president.checks import CHECKS, check_every
 from domain.president.state import EVOLVERS, State
@@ -84,6 +85,9 @@ class President(SystemBase[State, Action]):
 
     def finished(self, current: State) -> bool:
         return current.phase == "ended"
+
+    def actors(self, current: State, event: msgspec.Struct) -> tuple[str, ...]:
+        return actors(current, event)
 
     def players(self, current: State) -> Sequence[str]:
         return current.players
