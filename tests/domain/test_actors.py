@@ -1,0 +1,97 @@
+"""`actors(state, event)`: whose own action an event is (a seat token may record only its own), per system.
+
+Given a state, when an event (an action or a correction), then the seats whose action it is, () for the table's.
+Each row's name cites the sentence of the text that says who does it."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.bid import SYSTEM as BID
+from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed, Bid
+from domain.corrections import EventAmended, EventVoided
+from domain.mrpresident import SYSTEM as MR
+from domain.mrpresident import events as mr
+from domain.president import SYSTEM as PRESIDENT
+from domain.president.events import (
+    CardDrawn,
+    CardsDealt,
+    CardsExchanged,
+    CardsPlayed,
+    DirectionChosen,
+    MatchEnded,
+    PlayerJoined,
+    PlayerLeft,
+    PlayerPassed,
+)
+from tests.domain.mrpresident.helpers import given as mr_given
+from tests.domain.president.conftest import small_game_two
+
+PRESIDENT_ROWS = [
+    ("classic § Preparation: the dealer “deals out all the cards in the deck”", CardsDealt(dealer="Dana", sizes={}), ("Dana",)),
+    ("classic § End Game: “The scum must give the president his two highest cards”",
+     CardsExchanged(giver="Dana", receiver="Al", cards=("8C", "8D")), ("Dana",)),
+    ("classic § End Game: “receive any two cards from the president’s hand in return”: the president gives",
+     CardsExchanged(giver="Al", receiver="Dana", cards=("3C", "4C")), ("Al",)),
+    ("classic § Play Game: “putting one, two, three, or four cards … face-up on the table”", CardsPlayed(player="Al", cards=("3C",)), ("Al",)),
+    ("classic § Play Game: “you can follow … or you can pass”", PlayerPassed(player="Betty"), ("Betty",)),
+    ("friday § Blind President: “they may take one card from the top of their pile”", CardDrawn(player="Carl"), ("Carl",)),
+    ("deck § The Deal: “The dealer … chooses the direction”", DirectionChosen(player="Dana", direction="clockwise"), ("Dana",)),
+    ("deck § Players Leaving/Entering: “If a player leaves between rounds”: the leaver's", PlayerLeft(player="Carl"), ("Carl",)),
+    ("deck § Players Leaving/Entering: a newcomer holds no seat yet: the table's", PlayerJoined(player="Eve"), ()),
+    ("house rules § Recording: the table stops playing: the table's", MatchEnded(), ()),
+    ("house rules § Corrections: a void is the table's", EventVoided(step=3), ()),
+    ("house rules § Corrections: an amendment is the table's, even of a seat's play",
+     EventAmended(step=3, event=CardsPlayed(player="Al", cards=("3C",))), ()),
+]
+
+
+@pytest.mark.parametrize(("name", "event", "then"), PRESIDENT_ROWS, ids=[row[0] for row in PRESIDENT_ROWS])
+def test_president_actors(name, event, then):
+    assert PRESIDENT.actors(small_game_two(), event) == then
+
+
+BID_ROWS = [
+    ("bid: “the top card of the club draw pile being drawn and displayed”: the table's", DistrictRevealed(district="5C"), ()),
+    ("bid: “Each player chooses a card from their hand”: the bidder's", BidCommitted(player="Al", card="9D"), ("Al",)),
+    ("bid: “shows it simultaneously”: the reveal is the table's", BidsRevealed(bids=(Bid(player="Al", card="9D"),)), ()),
+    ("house rules § Corrections: the table's", EventVoided(step=2), ()),
+]
+
+
+@pytest.mark.parametrize(("name", "event", "then"), BID_ROWS, ids=[row[0] for row in BID_ROWS])
+def test_bid_actors(name, event, then):
+    assert BID.actors(None, event) == then
+
+
+def _ticket(party: str) -> mr.TicketChosen:
+    from tests.domain.mrpresident.helpers import HALE, SANDERS
+
+    return mr.TicketChosen(party=party, president=SANDERS, vice_president=HALE)
+
+
+MR_ROWS = [
+    ("§ Campaigning: “After selecting a region, announce your choice and roll the dice.”",
+     mr.DiceRolled(player="Betty", regions=["Eastern"], dice=[2, 4]), ("Betty",)),
+    ("§ Campaigning: the player casts the Ballots of their hand", mr.BallotsCast(player="Carl", ballots=[]), ("Carl",)),
+    ("§ Debate: “Each debator rolls the dice”: the debate is the turn's player's",
+     mr.Debated(player="Dot", issue="Labor", risked=[], opponent_risked=[], dice=[1, 1], opponent_dice=[2, 2]), ("Dot",)),
+    ("“The two presidential candidates roll the dice to determine who will play first”: the table's",
+     mr.FirstPlayerRolled(player="Al"), ()),
+    ("“Party affiliation is determined by lot or dice roll”: the table's", mr.PartiesDrawn(republican=["Al", "Carl"], democratic=["Betty", "Dot"]), ()),
+    ("§ Absentee Ballots: “Each party marks its Absentee Ballots”: the party's players'",
+     mr.AbsenteeBallotsCast(party="Democratic"), ("Betty", "Dot")),
+    ("a party's ticket: the party's players'", _ticket("Republican"), ("Al", "Carl")),
+    ("§ Election Tally: a region counted is the table's", mr.RegionCounted(region="Eastern", votes={}), ()),
+    ("house rules § Corrections: the table's", EventVoided(step=4), ()),
+]
+
+
+@pytest.mark.parametrize(("name", "event", "then"), MR_ROWS, ids=[row[0] for row in MR_ROWS])
+def test_mrpresident_actors(name, event, then):
+    assert MR.actors(mr_given(), event) == then
+
+
+def test_mrpresident_party_before_parties_drawn_is_nobodys():
+    """Before the parties are drawn no seat belongs to a party: a party's action is nobody's own yet."""
+    assert MR.actors(mr_given(setup=False), mr.AbsenteeBallotsCast(party="Republican")) == ()
