@@ -1,6 +1,9 @@
 // Small DOM helpers shared by the pages and the renderers. Text always goes in as
 // text nodes, never as HTML, so nothing recorded can inject markup.
 
+// The page's element with this id.
+export const $ = (id) => document.getElementById(id);
+
 export function h(tag, attrs, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) {

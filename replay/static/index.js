@@ -1,26 +1,9 @@
 // The index of matches: every match, newest first (page after page), each linked to its replay.
-import { h, when } from "/static/dom.js";
+import { api, apiPage } from "/static/api.js";
+import { $, h, when } from "/static/dom.js";
 
-const $ = (id) => document.getElementById(id);
 let matches = [];
 let titles = {};
-
-async function fetched(path) {
-  const reply = await fetch(path, { headers: { Accept: "application/json" } });
-  const body = await reply.json().catch(() => ({}));
-  if (!reply.ok) throw new Error(body.error || `${reply.status} ${reply.statusText}`);
-  return { body, reply };
-}
-
-async function json(path) {
-  return (await fetched(path)).body;
-}
-
-// GET /matches is paged: the Link header names the next page while there is one.
-function nextPage(reply) {
-  const found = /<([^>]+)>;\s*rel="next"/.exec(reply.headers.get("Link") || "");
-  return found ? found[1] : null;
-}
 
 function row(match) {
   const game = titles[match.system] || match.system;
@@ -50,17 +33,18 @@ function draw() {
 
 async function start() {
   try {
-    const [systems, first] = await Promise.all([json("/systems"), fetched("/matches")]);
+    // GET /matches is paged: the Link header names the next page while there is one.
+    const [systems, first] = await Promise.all([api("/systems"), apiPage("/matches")]);
     titles = Object.fromEntries(systems.map((system) => [system.name, system.title]));
     matches = first.body;
     $("system").append(...systems.map((system) => h("option", { value: system.name }, system.title)));
     draw();
     // The newest page is shown at once; older pages are added as they come.
-    for (let page = nextPage(first.reply); page; ) {
-      const more = await fetched(page);
+    for (let page = first.next; page; ) {
+      const more = await apiPage(page);
       matches = matches.concat(more.body);
       draw();
-      page = nextPage(more.reply);
+      page = more.next;
     }
   } catch (error) {
     $("notice").textContent = `The matches could not be loaded: ${error.message}`;

@@ -1,17 +1,10 @@
 // The leaderboard page (/leaderboards): the boards (GET /leaderboards), then one board
 // (GET /leaderboards/{system}/{preset}) as a table and an SVG line chart of each
 // player's rating after each finished match, drawn here (no chart library).
-import { h, svg } from "/static/dom.js";
+import { api as getJSON } from "/static/api.js";
+import { $, h, svg } from "/static/dom.js";
 
 const COLOURS = ["#1b6e4a", "#b5452f", "#2f5fb5", "#b58a2f", "#7a3fa0", "#2f9fb5", "#a03f6a", "#5a6b2f"];
-const $ = (id) => document.getElementById(id);
-
-async function getJSON(path) {
-  const reply = await fetch(path, { headers: { Accept: "application/json" } });
-  const body = await reply.json();
-  if (!reply.ok) throw new Error(body.error || `HTTP ${reply.status}`);
-  return body;
-}
 
 function notice(text) {
   $("notice").hidden = !text;

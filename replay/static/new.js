@@ -1,20 +1,13 @@
 // The new-match page: the form is generated from the chosen system's ruleset schema
 // (GET /systems/{name}); the match is created with the ordinary POST /matches, and
 // its links are shown by match-links.js.
-import { h } from "/static/dom.js";
+import { api as json } from "/static/api.js";
+import { $, h } from "/static/dom.js";
 import { drawLinks } from "/static/match-links.js";
 
-const $ = (id) => document.getElementById(id);
 const setups = {}; // system name -> GET /systems/{name}
 let current = null; // the chosen system's setup
 let controls = []; // one per ruleset option: { field, read(), preset }
-
-async function json(path, options = {}) {
-  const reply = await fetch(path, { ...options, headers: { Accept: "application/json", ...(options.headers || {}) } });
-  const body = await reply.json().catch(() => ({}));
-  if (!reply.ok) throw Object.assign(new Error(body.error || `${reply.status} ${reply.statusText}`), { status: reply.status, body });
-  return body;
-}
 
 function notice(message) {
   $("notice").textContent = message;
@@ -250,7 +243,7 @@ async function create(event) {
   const button = $("create");
   button.disabled = true;
   try {
-    const created = await json("/matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(setup) });
+    const created = await json("/matches", { method: "POST", body: setup });
     showCreated(created, setup);
   } catch (error) {
     refused(error);
@@ -270,7 +263,7 @@ async function importFile(event) {
   const button = $("import-send");
   button.disabled = true;
   try {
-    const created = await json("/imports/notation", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: await file.text() });
+    const created = await json("/imports/notation", { method: "POST", text: await file.text() });
     keepWriteToken(created);
     if (!(await reopen(created.match_id))) throw new Error("the match was imported, but its links could not be shown: reload the page");
   } catch (error) {
@@ -317,8 +310,7 @@ async function reopen(id) {
     return false;
   }
   try {
-    const auth = { headers: { Authorization: `Bearer ${token}` } };
-    const [summary, seats, systems] = await Promise.all([json(`/matches/${encodeURIComponent(id)}`), json(`/matches/${encodeURIComponent(id)}/seats`, auth), json("/systems")]);
+    const [summary, seats, systems] = await Promise.all([json(`/matches/${encodeURIComponent(id)}`), json(`/matches/${encodeURIComponent(id)}/seats`, { token }), json("/systems")]);
     const game = systems.find((system) => system.name === summary.system)?.title || summary.system;
     showLinks(id, token, seats, { title: summary.title || `${game} match`, rules: game });
     return true;

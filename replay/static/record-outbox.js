@@ -7,24 +7,9 @@
 // again (the dry run) against the new head before it is sent; an action the rules
 // now forbid is dropped, and the page says so.
 
+import { NetworkDown, call } from "/static/api.js";
+
 const RETRY_MS = 1500;
-
-export class NetworkDown extends Error {}
-
-// One request to the API with the write token; throws NetworkDown when no reply came.
-export async function call(token, path, { method = "GET", body, key } = {}) {
-  const headers = { Accept: "application/json", Authorization: `Bearer ${token}` };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (key) headers["Idempotency-Key"] = key;
-  let reply;
-  try {
-    reply = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store" });
-  } catch (error) {
-    throw new NetworkDown(error.message);
-  }
-  const parsed = await reply.json().catch(() => ({}));
-  return { status: reply.status, body: parsed };
-}
 
 export function newKey() {
   if (crypto.randomUUID) return crypto.randomUUID();
@@ -121,7 +106,8 @@ export class Outbox {
     item.attempted = true; // from now on it may reach the server: it is not taken back
     localStorage.setItem(this.storageKey, JSON.stringify(this.items));
     item.sentAt = performance.now(); // for the tap-to-acknowledgement breakdown
-    const reply = await call(this.token, `${this.path}/events`, {
+    const reply = await call(`${this.path}/events`, {
+      token: this.token,
       method: "POST",
       body: { events: item.events, expected_version: item.expected },
       key: item.key,
@@ -130,10 +116,10 @@ export class Outbox {
     this.hooks.network(true);
     if (reply.status === 201) {
       this.items.shift();
-      // The next action was composed against the same head as this one (tapped before
-      // this one was acknowledged): it follows this one.
-      const next = this.items[0];
-      if (next && next.expected === item.expected && !next.recheck) next.expected = reply.body.version;
+      // Every action composed against the same head as this one was tapped after it
+      // (the queue is in the order of the taps): each follows this one, so each is
+      // sent at the version this one made (the next one made, in turn, by this rule).
+      for (const next of this.items) if (next.expected === item.expected && !next.recheck) next.expected = reply.body.version;
       this.hooks.sent(item, reply.body); // the page learns its new head before it redraws
       this.save();
       return true;
@@ -169,7 +155,8 @@ export class Outbox {
   // request was refused, so nothing was recorded under it).
   async recheck(item) {
     const head = this.hooks.head();
-    const reply = await call(this.token, `${this.path}/events/check`, {
+    const reply = await call(`${this.path}/events/check`, {
+      token: this.token,
       method: "POST",
       body: { events: item.events, expected_version: head },
     });

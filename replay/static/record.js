@@ -3,44 +3,41 @@
 // offers what the rules allow now (GET /allowed, built into controls without knowing
 // any rule: record-choices.js), explains a refused tap with the rule the dry run
 // cites, and records through the outbox (record-outbox.js), which survives a lost
-// network and a reload. Other phones' actions arrive live (the SSE stream). Undo,
+// network and a reload. The match is read and followed by match-client.js: other
+// phones' steps, the standings and what may be recorded next arrive on the live
+// stream, which stays open while this phone records. Undo,
 // fixes and the history are record-fixes.js; the inputs a choice's hints ask for
 // (Mr. President's cards, counts, press Ballots, seals) record-hints.js; a renderer
 // may make its table tappable (bindHandTaps: President's hand).
-import { h } from "/static/dom.js";
+import { NetworkDown, addressMatchId, addressToken, api, call, matchPathOf } from "/static/api.js";
+import { $, h } from "/static/dom.js";
+import { MatchClient } from "/static/match-client.js";
 import * as generic from "/static/render-generic.js";
 import { Controls } from "/static/record-choices.js";
 import { Fixes } from "/static/record-fixes.js";
-import { Live } from "/static/record-live.js";
-import { NetworkDown, Outbox, call } from "/static/record-outbox.js";
+import { Outbox } from "/static/record-outbox.js";
 import { QuickEntry } from "/static/record-quick.js";
 
-const $ = (id) => document.getElementById(id);
-const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
-const matchPath = `/matches/${encodeURIComponent(matchId)}`;
+const matchId = addressMatchId();
+const matchPath = matchPathOf(matchId);
 const tokenKey = `recount.write.${matchId}`;
 
 // The link's token, else the one this phone kept; a link's token is kept once the
 // match accepts it (a wrong link does not replace a token that works).
-function readToken() {
-  const fromAddress = new URLSearchParams(location.hash.slice(1)).get("token");
-  return fromAddress || localStorage.getItem(tokenKey) || "";
-}
-
-const token = readToken();
+const token = addressToken() || localStorage.getItem(tokenKey) || "";
+const match = new MatchClient(matchPath, { token, recorder: true });
 const page = {
   summary: null,
   renderer: generic,
-  frames: [], // frames[i] is the frame of step i + 1
-  version: 0,
-  finished: false,
-  allowed: { version: -1, choices: [] },
-  standings: null,
-  loading: null,
-  again: false,
+  acknowledged: 0, // the last version a write of this phone was acknowledged at
   offline: false, // no reply came to the last request (or the browser says so)
   refused: null, // why the match cannot be recorded from this page (see refuse())
+  openAt: -1, // the version the open composer was opened at
+  meanwhile: [], // what another phone recorded before this phone's refused tap, in words
 };
+// What the page draws is the match client's: its frames, standings and allowed actions.
+const frames = () => match.frames;
+const version = () => Math.max(match.version, page.acknowledged);
 // Tap-to-acknowledgement times in ms (read by bench/tap_to_ack.py).
 window.recountTimings = [];
 window.recountPhases = [];
@@ -61,14 +58,14 @@ const fixes = new Fixes({
     $("ack").dataset.state = "sending";
     $("ack").textContent = `… ${label}`;
     $("actions").dataset.settled = "false";
-    return call(token, `${matchPath}/events/check`, { method: "POST", body: { events, expected_version: page.version } });
+    return call(`${matchPath}/events/check`, { token, method: "POST", body: { events, expected_version: version() } });
   },
   record: (events, label) => record(events, label),
   note: (text) => showNote(text),
   matchPath,
-  frames: () => page.frames,
+  frames,
   players: () => (page.summary ? page.summary.players : []),
-  version: () => page.version,
+  version,
   waiting: () => outbox.last(),
   refused: () => page.refused,
   withdraw: (item) => {
@@ -82,62 +79,65 @@ const fixes = new Fixes({
 
 // An action typed in the notation's terse form (record-quick.js), recorded like a tap.
 const quick = new QuickEntry({
-  call: (path, options) => call(token, path, options),
+  call: (path, options) => call(path, { ...options, token }),
   matchPath,
   record: (events, label) => record(events, label),
   rule: (what, rule) => showRule(what, rule),
-  version: () => page.version,
+  version,
 }, $("quick"));
 
 const outbox = new Outbox(matchPath, token, {
-  head: () => page.version,
+  head: version,
   changed: () => (drawQueue(), drawActions()),
   network: (up) => drawNetwork(up),
   sent: (item, reply) => {
-    page.version = Math.max(page.version, reply.version);
+    page.acknowledged = Math.max(page.acknowledged, reply.version);
     const ack = $("ack");
     ack.dataset.state = "ok";
     ack.dataset.version = reply.version;
     ack.textContent = `✓ Recorded: ${item.label} (step ${reply.first_step}${reply.version > reply.first_step ? `–${reply.version}` : ""})`;
-    // The acknowledgement is painted first; the table is caught up after that frame,
-    // so its reads (frames, allowed, standings) and redraw do not delay the tick.
-    // (A hidden page paints no frames: it catches up at once.)
+    // The acknowledgement is painted first; the step and what may follow it come on
+    // the live stream (read, if it is late), and are drawn when they come.
+    // (A hidden page paints no frames: it measures at once.)
     const afterPaint = document.hidden ? (then) => setTimeout(then, 0) : requestAnimationFrame;
     afterPaint(() => {
       const painted = performance.now();
       window.recountTimings.push(painted - item.tapped);
       // Where the time went: the page before the request, the request, the page after.
       window.recountPhases.push({ page_before: item.sentAt - item.tapped, request: item.answeredAt - item.sentAt, page_after: painted - item.answeredAt });
-      setTimeout(refresh, 0);
     });
-    live.resumeLater();
+    match.acknowledged(reply.version);
+    drawActions();
   },
   dropped: (item, body) => {
     window.recountDropped += 1;
+    refresh();
+    if (item.recheck) {
+      // Checked again after another phone's step and no longer allowed: that step is
+      // what happened; said once, beside it, and nothing to tap again.
+      $("ack").dataset.state = "superseded";
+      $("ack").textContent = `Not needed: ${item.label} (another phone recorded first)`;
+      hideRule();
+      showChanges([...page.meanwhile, `So “${item.label}” was not recorded${body.error ? `: ${body.error}` : ""}.`]);
+      return;
+    }
     $("ack").dataset.state = "refused";
     $("ack").textContent = `✗ Not recorded: ${item.label}`;
     showRule(`Not recorded: ${item.label}. ${body.error || ""}`, body.rule);
-    refresh();
-    live.resumeLater();
   },
   conflict: async () => {
-    const before = page.version;
+    const before = frames().length;
     await refresh();
-    const changed = page.frames.slice(before).map((frame) => `Step ${frame.step}: ${frame.description}`);
-    showChanges(changed.length ? ["Recorded meanwhile on another phone:", ...changed, "Your waiting actions are checked again against this."] : []);
+    const changed = frames().slice(before).map((frame) => `Step ${frame.step}: ${frame.description}`);
+    page.meanwhile = changed.length ? ["Recorded meanwhile on another phone:", ...changed] : [];
+    showChanges(changed.length ? [...page.meanwhile, "Your waiting actions are checked again against this."] : []);
   },
 });
 
 // --- loading ------------------------------------------------------------------------
 
-async function get(path) {
-  const reply = await call(token, path);
-  if (reply.status >= 400) {
-    const error = new Error(reply.body.error || `${reply.status}`);
-    error.status = reply.status;
-    throw error;
-  }
-  return reply.body;
+function get(path) {
+  return api(path, { token });
 }
 
 // Why the API refused to load the match, in words for the scorekeeper.
@@ -155,7 +155,7 @@ function refuse(message, status) {
   if (status === 404) $("title").textContent = "No such match";
   else if (!page.summary) $("title").textContent = "Nothing can be recorded here";
   document.body.dataset.refused = "true";
-  live.pause();
+  match.stop();
 }
 
 async function start() {
@@ -175,10 +175,10 @@ async function start() {
     }
     quick.examples(page.renderer, page.summary.players);
     drawHeading();
+    match.subscribe(changed);
     await refresh();
     if (page.refused) return;
     localStorage.setItem(tokenKey, token);
-    live.start();
     outbox.pump();
   } catch (error) {
     if (error instanceof NetworkDown) notice("No network: the page will load when it is back.");
@@ -187,69 +187,29 @@ async function start() {
   }
 }
 
-// The frames after the last one the page has, what the rules allow now and the
-// standings; several calls while one runs coalesce into one more.
-function refresh() {
-  if (page.loading) {
-    page.again = true;
-    return page.loading;
+// What the match client heard: a new choice set closes the composer opened on the old one.
+function changed(change) {
+  if (change.open) return drawNetwork(true);
+  if (change.lost) return;
+  if (match.allowed && match.allowed.version !== page.openAt) {
+    controls.open = null;
+    page.openAt = match.allowed.version;
   }
-  page.loading = (async () => {
-    try {
-      do {
-        page.again = false;
-        await catchUp();
-      } while (page.again);
-    } catch (error) {
-      if (!(error instanceof NetworkDown)) {
-        // A token refused (or a match gone) is final for this page; anything else is said.
-        if ([401, 403, 404].includes(error.status)) refuse(refusal(error), error.status);
-        else notice(refusal(error));
-      } else drawNetwork(false);
-    } finally {
-      page.loading = null;
-    }
-  })();
-  return page.loading;
-}
-
-async function catchUp() {
-  let from = page.frames.length + 1;
-  while (from) {
-    const reply = await get(`${matchPath}/frames?from=${from}&limit=500`);
-    for (const frame of reply.frames) if (frame.step === page.frames.length + 1) page.frames.push(frame);
-    page.version = Math.max(page.version, reply.version);
-    page.finished = reply.finished;
-    from = reply.next_step;
-  }
-  const [allowed, standings] = await Promise.all([get(`${matchPath}/allowed`), get(`${matchPath}/standings`)]);
-  if (allowed.version !== page.allowed.version) controls.open = null;
-  page.allowed = allowed;
-  page.version = Math.max(page.version, allowed.version);
-  page.finished = allowed.finished;
-  page.standings = standings;
-  if (allowed.version < page.version) page.again = true; // recorded meanwhile
   notice("");
   drawAll();
 }
 
-// Other phones' steps as they are recorded (record-live.js). The stream brings the
-// frames themselves: keep them, and ask only what the rules allow now. A load under
-// way may have read that before this step was recorded: refresh() then runs it once
-// more (page.again), and until it has, the page is behind (page.version) and offers
-// nothing stale.
-const live = new Live({
-  url: () => `${matchPath}/live?${new URLSearchParams({ after: page.frames.length, token })}`,
-  frames: (reply) => {
-    for (const frame of reply.frames) if (frame.step === page.frames.length + 1) page.frames.push(frame);
-    page.version = Math.max(page.version, reply.version);
-    if (reply.version > page.allowed.version) refresh();
-  },
-  finished: () => refresh(),
-  open: () => drawNetwork(true),
-  idle: () => !outbox.items.length,
-  refused: () => Boolean(page.refused),
-});
+// Reads what the page lacks (match-client.js); a refused token or a match gone is
+// final for this page, anything else is said.
+async function refresh() {
+  try {
+    await match.catchUp();
+  } catch (error) {
+    if (error instanceof NetworkDown) drawNetwork(false);
+    else if ([401, 403, 404].includes(error.status)) refuse(refusal(error), error.status);
+    else notice(refusal(error));
+  }
+}
 
 // --- recording -------------------------------------------------------------------------
 
@@ -257,14 +217,13 @@ function record(events, label) {
   hideRule();
   $("ack").dataset.state = "sending";
   $("ack").textContent = `… ${label}`;
-  live.pause();
-  outbox.add(events, label, page.version);
+  outbox.add(events, label, version());
 }
 
 // A greyed action tapped: ask the dry run why, and show the rule's sentence.
 async function explain(event, label) {
   try {
-    const reply = await call(token, `${matchPath}/events/check`, { method: "POST", body: { events: [event], expected_version: page.version } });
+    const reply = await call(`${matchPath}/events/check`, { token, method: "POST", body: { events: [event], expected_version: version() } });
     if (reply.status === 422) showRule(reply.body.error, reply.body.rule);
     else if (reply.status === 200) showNote(`The rules allow it after all: ${reply.body.events.map((e) => e.description).join("; ")}. Reloading the choices.`), refresh();
     else showNote(reply.body.error || `${reply.status}`);
@@ -278,7 +237,7 @@ async function explain(event, label) {
 function drawAll() {
   drawTable();
   drawActions();
-  fixes.drawHistory(page.frames);
+  fixes.drawHistory(frames());
   drawStandings();
 }
 
@@ -291,9 +250,9 @@ function drawHeading() {
 }
 
 function drawTable() {
-  const frame = page.frames[page.frames.length - 1];
+  const frame = frames()[frames().length - 1];
   if (!frame) return;
-  const ctx = { step: frame.step, frames: page.frames, players: page.summary.players, perspective: "everyone", standings: page.standings, go: () => {} };
+  const ctx = { step: frame.step, frames: frames(), players: page.summary.players, perspective: "everyone", standings: match.standings, go: () => {} };
   let drawn;
   try {
     drawn = page.renderer.render(frame, ctx);
@@ -304,8 +263,9 @@ function drawTable() {
   $("caption").replaceChildren(h("span", { class: "step-no" }, `Step ${frame.step}`), " ", h("span", { class: "description" }, frame.description));
 }
 
+// The page has the last step recorded and what may follow it.
 function fresh() {
-  return page.allowed.version === page.version;
+  return match.current() && match.version >= page.acknowledged;
 }
 
 function drawActions() {
@@ -313,22 +273,22 @@ function drawActions() {
   const queued = outbox.items.length > 0;
   // While actions wait, only players who have none waiting are offered theirs; the
   // table's own actions wait for the head (they depend on what the players did).
-  const choices = !fresh() ? [] : page.allowed.choices.filter((choice) => (queued ? choice.player && !waiting.has(choice.player) : true));
+  const choices = !fresh() ? [] : match.allowed.choices.filter((choice) => (queued ? choice.player && !waiting.has(choice.player) : true));
   if (!queued) controls.autoOpen(choices);
-  const frame = page.frames[page.frames.length - 1];
+  const frame = frames()[frames().length - 1];
   const forbidden = fresh() && !queued && frame && page.renderer.forbidden ? page.renderer.forbidden(frame, choices) : [];
-  $("actions").replaceChildren(...controls.draw(choices, { finished: page.finished && fresh(), waiting: queued || !fresh(), offline: page.offline, forbidden }));
+  $("actions").replaceChildren(...controls.draw(choices, { finished: match.finished && fresh(), waiting: queued || !fresh(), offline: page.offline, forbidden }));
   if (page.renderer.bindHandTaps) page.renderer.bindHandTaps($("board"), fresh() && !queued ? choices : [], controls);
   drawTurn(choices, queued);
   // For tests and the benchmark: the page shows what the rules allow at this version.
-  $("actions").dataset.version = page.version;
-  $("actions").dataset.settled = String(fresh() && !queued && !page.again);
+  $("actions").dataset.version = version();
+  $("actions").dataset.settled = String(fresh() && !queued);
 }
 
 function drawTurn(choices, queued) {
   const players = [...new Set(choices.map((choice) => choice.player).filter(Boolean))];
   const turn = $("turn");
-  if (page.finished && fresh()) turn.textContent = "Match over";
+  if (match.finished && fresh()) turn.textContent = "Match over";
   else if (!choices.length) turn.textContent = queued ? (page.offline ? "Offline: waiting to send" : "Sending…") : "…";
   else if (players.length === 1) turn.textContent = `${players[0]} to act`;
   else if (players.length > 1) turn.textContent = `Waiting for ${players.join(", ")}`;
@@ -358,7 +318,7 @@ function drawNetwork(up) {
 }
 
 function drawStandings() {
-  const standings = page.standings;
+  const standings = match.standings;
   if (!standings) return;
   $("standings-title").textContent = standings.final ? "Final standings" : "Standings so far";
   $("standings").replaceChildren(

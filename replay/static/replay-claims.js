@@ -5,22 +5,13 @@
 // ("Al scored 3") is checked against the record (POST /standings/check), and a player
 // may raise it as a dispute. Kept apart from replay.js: it reads only the address and
 // the page's slider, and asks the API itself.
-import { h } from "/static/dom.js";
+import { addressMatchId, addressToken as token, api as ask, matchPathOf } from "/static/api.js";
+import { $, h } from "/static/dom.js";
 
-const $ = (id) => document.getElementById(id);
-const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
-const matchPath = `/matches/${encodeURIComponent(matchId)}`;
-const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
+const matchPath = matchPathOf(addressMatchId());
 const claims = { confirmations: null, disputes: [], reading: false, standings: null };
 
-async function api(path, options = {}) {
-  const headers = token() ? { Authorization: `Bearer ${token()}` } : {};
-  if (options.body) headers["Content-Type"] = "application/json";
-  const reply = await fetch(path, { ...options, headers });
-  const body = await reply.json().catch(() => ({}));
-  if (!reply.ok) throw new Error(body.error || `${reply.status} ${reply.statusText}`);
-  return body;
-}
+const api = (path, options) => ask(path, { ...options, token: token() });
 
 function stepHref(step) {
   const params = new URLSearchParams(location.search);
@@ -121,7 +112,7 @@ async function checkClaim(form, path) {
     return;
   }
   try {
-    const answer = await api(path, { method: "POST", body: JSON.stringify({ placings: claimed(form) }) });
+    const answer = await api(path, { method: "POST", body: { placings: claimed(form) } });
     if (path.endsWith("/disputes")) {
       claims.disputes = [...claims.disputes, answer];
       out.replaceChildren("Dispute raised: ", ...verdictLine(answer.verdict));

@@ -3,7 +3,8 @@
 // JSON Lines export (GET /matches/{id}/export; `recount import` or POST /imports).
 // Both are the whole record: they need the write token, or a finished match whose
 // hands are open to everyone; the server says so otherwise, and the page repeats it.
-import { $, authorization, matchId, matchPath } from "/static/replay-state.js";
+import { send } from "/static/api.js";
+import { $, matchId, matchPath, readerToken } from "/static/replay-state.js";
 import { notice } from "/static/replay-view.js";
 
 const FILES = {
@@ -14,7 +15,7 @@ const FILES = {
 async function download(file) {
   let reply;
   try {
-    reply = await fetch(`${matchPath}${file.path}`, { headers: authorization(), cache: "no-store" });
+    reply = await send(`${matchPath}${file.path}`, { token: readerToken(), headers: { Accept: "*/*" } });
   } catch (error) {
     return notice(`The file could not be fetched: ${error.message}`);
   }

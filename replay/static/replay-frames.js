@@ -1,24 +1,15 @@
 // The replay page's frames: loaded a page at a time for the perspective asked (the page
-// of the step the address names first), and followed live while the match runs.
+// of the step the address names first), and followed live while the match runs (by
+// match-client.js, as every page follows a match).
 import { h } from "/static/dom.js";
-import { apply } from "/static/patches.js";
-import { $, PAGE_SIZE, api, askedStep, matchPath, replay, token, withPerspective } from "/static/replay-state.js";
+import { MatchClient, withViews } from "/static/match-client.js";
+import { $, PAGE_SIZE, api, askedStep, matchPath, readerToken, replay, token, withPerspective } from "/static/replay-state.js";
 import { appendEvents, drawEvents, drawHeading, drawPerspective, drawPosition, drawStatus, drawTokenButton, keepStandings, markEvent, notice, show, standingsFor } from "/static/replay-view.js";
 
 // --- loading ---------------------------------------------------------------------------
 
-// Frames come as patches (replay/patches.py): the first of each page patches step 1's
-// view, which the page reads first, the others the step before. Each frame kept here
-// has its whole `view` put back, so renderers read frames as they always did.
-function withViews(page, frames) {
-  for (const frame of page.frames) {
-    const base = frame.base === 0 ? undefined : frames[frame.base - 1];
-    if (frame.base !== 0 && !base) throw new Error(`step ${frame.step} came before step ${frame.base}`);
-    const { patch, base: _, ...rest } = frame;
-    frames[frame.step - 1] = { ...rest, view: frame.base === 0 ? patch : apply(base.view, patch) };
-  }
-  return page.frames.map((frame) => frames[frame.step - 1]);
-}
+// Frames come as patches (withViews): the first of each page patches step 1's view,
+// which the page reads first, the others the step before.
 
 // A step asked for past this many steps is drawn from its own page first: step 1's view,
 // then the page from that step, and the steps around it after it is drawn.
@@ -103,72 +94,70 @@ function explain(error) {
   return error.message;
 }
 
-// --- live: server-sent events (EventSource cannot send headers, so the token goes in
-// the query of this one request) -------------------------------------------------------
+// --- live: the match client's stream (the token goes in the query of that one request:
+// EventSource cannot send headers) --------------------------------------------------------
 
 function startLive() {
   if (replay.finished || !window.EventSource) return;
-  const params = withPerspective(new URLSearchParams({ after: replay.frames.length, patches: true }));
-  if (token()) params.set("token", token());
-  const source = new EventSource(`${matchPath}/live?${params}`);
+  const client = new MatchClient(matchPath, { token: readerToken(), query: () => withPerspective(new URLSearchParams()) });
+  // It runs on from the frames this page loaded (the same array: what it adds, the page has).
+  Object.assign(client, { frames: replay.frames, version: replay.version, standingsAt: replay.frames.length });
   const generation = replay.generation;
-  replay.source = source;
+  replay.source = client;
   $("live").hidden = false;
-  source.onopen = () => {
-    $("live").classList.remove("lost");
-    $("live").dataset.state = "open";
-  };
-  source.onerror = () => {
-    // EventSource reconnects by itself (resuming after the last step it got).
-    $("live").classList.add("lost");
-    $("live").dataset.state = "lost";
-  };
-  source.addEventListener("frames", (message) => {
+  client.subscribe((change) => {
     if (generation !== replay.generation) return;
-    const page = JSON.parse(message.data);
-    const following = replay.step === replay.frames.length;
-    const before = replay.frames.length;
-    const next = page.frames.find((frame) => frame.step > before);
-    if (next && next.step !== before + 1) {
-      loadFrames(); // a gap: start again rather than show a wrong table
-      return;
-    }
-    const fresh = withViews({ frames: page.frames.filter((frame) => frame.step > before) }, replay.frames);
-    // The stream says the standings when they change: unsaid, they are those of the step before.
-    const last = replay.frames.length;
-    const standings = page.standings || replay.standingsAt.get(before);
-    if (standings && last > before) keepStandings(last, standings);
-    replay.version = page.version;
-    appendEvents(fresh);
-    if (following && !replay.timer) show(replay.frames.length);
-    else drawPosition();
-    $("live").classList.remove("pulse");
-    void $("live").offsetWidth; // restart the animation
-    $("live").classList.add("pulse");
+    if (change.open) {
+      $("live").classList.remove("lost");
+      $("live").dataset.state = "open";
+    } else if (change.lost) {
+      // EventSource reconnects by itself (resuming after the last step it got).
+      $("live").classList.add("lost");
+      $("live").dataset.state = "lost";
+    } else if (change.finished) finished(generation);
+    else if (change.frames) arrived(client, change);
   });
-  source.addEventListener("finished", () => {
-    if (generation !== replay.generation) return;
-    stopLive();
-    // Once a match is over its hands may open to everyone: load again for the reader.
-    api(matchPath).then(drawHeading).catch(() => {});
-    replay.standingsAt.clear(); // the last step's standings are final now
-    // Once over, a match may show a reader more than while it ran (hands open to everyone):
-    // read it again only if the perspective the server gives this reader has changed.
-    framesPage({ from: 1, to: 1 })
-      .then((page) => {
-        if (generation !== replay.generation) return;
-        if (page.perspective !== replay.perspective) return loadFrames();
-        Object.assign(replay, { finished: true, version: page.version });
-        drawStatus();
-        drawPosition();
-        standingsFor(replay.step);
-      })
-      .catch(() => loadFrames());
-  });
+  client.follow();
+}
+
+function arrived(client, change) {
+  const added = change.frames;
+  const before = replay.frames.length - added.length;
+  const following = replay.step === before;
+  // The stream says the standings when they change: unsaid, they are those of the step before.
+  const standings = change.standings || replay.standingsAt.get(before);
+  if (standings && added.length) keepStandings(replay.frames.length, standings);
+  replay.version = client.version;
+  if (!added.length) return;
+  appendEvents(added);
+  if (following && !replay.timer) show(replay.frames.length);
+  else drawPosition();
+  $("live").classList.remove("pulse");
+  void $("live").offsetWidth; // restart the animation
+  $("live").classList.add("pulse");
+}
+
+function finished(generation) {
+  stopLive();
+  // Once a match is over its hands may open to everyone: load again for the reader.
+  api(matchPath).then(drawHeading).catch(() => {});
+  replay.standingsAt.clear(); // the last step's standings are final now
+  // Once over, a match may show a reader more than while it ran (hands open to everyone):
+  // read it again only if the perspective the server gives this reader has changed.
+  framesPage({ from: 1, to: 1 })
+    .then((page) => {
+      if (generation !== replay.generation) return;
+      if (page.perspective !== replay.perspective) return loadFrames();
+      Object.assign(replay, { finished: true, version: page.version });
+      drawStatus();
+      drawPosition();
+      standingsFor(replay.step);
+    })
+    .catch(() => loadFrames());
 }
 
 function stopLive() {
-  if (replay.source) replay.source.close();
+  if (replay.source) replay.source.stop();
   replay.source = null;
   $("live").hidden = true;
   $("live").dataset.state = "closed";

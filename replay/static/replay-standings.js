@@ -4,10 +4,8 @@
 // (from the game's renderer, optional): `unit`, what a score counts as [one, many]
 // (points unless said), `heading`, the scores' column, and `together`, true when the
 // players sharing a place are partners (Mr. President's running mates), not tied.
-import { h } from "/static/dom.js";
+import { $, h } from "/static/dom.js";
 import * as generic from "/static/render-generic.js";
-
-const $ = (id) => document.getElementById(id);
 
 const ordinal = (n) => {
   const tens = n % 100;

@@ -1,12 +1,13 @@
 // What the replay page's modules share: the state of the replay shown, the address
 // (?step=N&as=WHO in the query, #token=… in the fragment: never sent to the server in
 // a URL, so it stays out of its logs) and the API, asked with the reader's token.
+import { addressMatchId, addressToken, api as ask, matchPathOf } from "/static/api.js";
 import * as generic from "/static/render-generic.js";
 
-export const PAGE_SIZE = 500;
-export const $ = (id) => document.getElementById(id);
-export const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
-export const matchPath = `/matches/${encodeURIComponent(matchId)}`;
+export { $ } from "/static/dom.js";
+export { PAGE_SIZE } from "/static/match-client.js";
+export const matchId = addressMatchId();
+export const matchPath = matchPathOf(matchId);
 
 export const replay = {
   frames: [], // frames[i] is the frame of step i + 1
@@ -29,7 +30,7 @@ export const replay = {
 // --- the address -----------------------------------------------------------------------
 
 const query = () => new URLSearchParams(location.search);
-export const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
+export const token = addressToken;
 export const wanted = () => query().get("as") || "";
 export const askedStep = () => Number(query().get("step")) || null;
 
@@ -51,25 +52,10 @@ export function stepHref(step) {
 
 // --- the API ---------------------------------------------------------------------------
 
-class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
+// The reader's token, unless the server refused it (then the page reads as a spectator).
+export const readerToken = () => (replay.tokenRefused ? "" : token());
 
-// The reader's token as a header, unless the server refused it (then the page reads as a spectator).
-export function authorization() {
-  return token() && !replay.tokenRefused ? { Authorization: `Bearer ${token()}` } : {};
-}
-
-export async function api(path) {
-  const headers = { Accept: "application/json", ...authorization() };
-  const reply = await fetch(path, { headers });
-  const body = await reply.json().catch(() => ({}));
-  if (!reply.ok) throw new ApiError(reply.status, body.error || `${reply.status} ${reply.statusText}`);
-  return body;
-}
+export const api = (path) => ask(path, { token: readerToken() });
 
 export function withPerspective(params) {
   // A refused token falls back to the spectator's view rather than a blank board.

@@ -1,19 +1,11 @@
 // What-if in the viewer: the match replayed under another preset or other options
 // (POST /matches/{id}/what-if). Shows the first step the other rules forbid, with the
 // rule's sentence, or the standings under them beside the recorded ones.
+import { addressMatchId, addressToken, call as ask, matchPathOf } from "/static/api.js";
 import { h } from "/static/dom.js";
 
-const matchId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
-const matchPath = `/matches/${encodeURIComponent(matchId)}`;
-const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
-
-async function call(path, options = {}) {
-  const headers = { Accept: "application/json" };
-  if (token()) headers.Authorization = `Bearer ${token()}`;
-  if (options.body) headers["Content-Type"] = "application/json";
-  const reply = await fetch(path, { method: options.method || "GET", headers, body: options.body && JSON.stringify(options.body) });
-  return { status: reply.status, body: await reply.json().catch(() => ({})) };
-}
+const matchPath = matchPathOf(addressMatchId());
+const call = (path, options) => ask(path, { ...options, token: addressToken() });
 
 function placings(standings) {
   return Object.fromEntries(standings.placings.map((p) => [p.player, p]));
