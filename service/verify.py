@@ -12,9 +12,7 @@ import msgspec
 
 import domain
 from service import chain, export, signing
-from service.app import Recount
 from service.matchlog import MatchLog
-from service.store import MatchStore, default_env
 
 
 class Verdict(msgspec.Struct, kw_only=True):
@@ -48,14 +46,10 @@ def verify_lines(
     certificate: signing.Certificate | None = None,
 ) -> list[Verdict]:
     """A verdict for each match of an export (BadFile if it is not an export at all)."""
-    scratch = Recount(MatchStore(default_env(None)))  # only for its check of an action; nothing is stored
-    try:
-        return [_verify_match(scratch, match, public_pem, certificate) for match in export.parse(lines)]
-    finally:
-        scratch.close()
+    return [_verify_match(match, public_pem, certificate) for match in export.parse(lines)]
 
 
-def _verify_match(scratch: Recount, match: export.MatchFile, public_pem: bytes | None, given: signing.Certificate | None) -> Verdict:
+def _verify_match(match: export.MatchFile, public_pem: bytes | None, given: signing.Certificate | None) -> Verdict:
     verdict = Verdict(match_id=match.header.match_id)
     report = chain.verify((line.step, line.meta, line.event) for line in match.lines)
     if report.broken is not None:
@@ -64,7 +58,7 @@ def _verify_match(scratch: Recount, match: export.MatchFile, public_pem: bytes |
     verdict.findings.append(report.words())
     try:
         records = export.records_of(match, allow_unchained=True)
-        export.checked(scratch, match, records)
+        export.checked(match, records)
     except export.BadFile as error:
         step = _step_of(match, error.message)
         return verdict.fail(error.message, step)
