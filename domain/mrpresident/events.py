@@ -19,11 +19,11 @@ Party = Literal["Republican", "Democratic"]
 Seal = Literal["P", "VP"]
 
 
-class _Event(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+class _Event(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True):
     pass
 
 
-class Ballot(msgspec.Struct, frozen=True, kw_only=True):
+class Ballot(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A Ballot card as announced: its seal, the state it is cast for and, if known,
     its votes in hundred thousands."""
 
@@ -125,7 +125,7 @@ class HeadquartersVisited(_Event):
     ballots: list[Ballot] = []
 
 
-class CardEffect(msgspec.Struct, frozen=True, kw_only=True):
+class CardEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """What a Campaign Headquarters card did to one player, as facts: Ballots cast
     from the hand (in the places the card names), Ballots lost to the Undecided
     Voter stack, turns lost or gained."""

@@ -8,8 +8,9 @@ from domain.president.ruleset import Ruleset
 from domain.protocol import PlayerName
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True, omit_defaults=True):
-    """Fields left at their default are left out of the JSON (an exchange without asks has no "asked")."""
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True, omit_defaults=True, forbid_unknown_fields=True):
+    """Fields left at their default are left out of the JSON (an exchange without asks has no "asked"). A field
+    no event has is refused (a 400 naming it), as at the top of an append, rather than dropped unseen."""
 
 
 class MatchCreated(Event):
