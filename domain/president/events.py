@@ -16,7 +16,8 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True, omit_defaults=T
 class MatchCreated(Event):
     players: tuple[str, ...]
     ruleset: Ruleset
-    mode: str = "full"  # "full": every hand recorded at the deal; "public": only what is played face up
+    mode: str = "full"  # "full": every hand recorded at the deal; "public": only what is played face up;
+    # "holders": sizes at the deal, each hand entered by its holder (HandEntered)
     title: str = ""
 
 
@@ -87,6 +88,14 @@ class PlayerJoined(Event):
     after: str | None = None
 
 
+class HandEntered(Event):
+    """Mode "holders": `player` enters the `cards` they were dealt in this game, privately, at any point of it
+    (domain/president/holders.py)."""
+
+    player: str
+    cards: tuple[str, ...]
+
+
 class MatchEnded(Event):
     """The table stops playing; only between games."""
 
@@ -101,6 +110,7 @@ ACTION_TYPES = (
     PlayerLeft,
     PlayerJoined,
     MatchEnded,
+    HandEntered,
 )
 Action = (
     CardsDealt
@@ -112,4 +122,5 @@ Action = (
     | PlayerLeft
     | PlayerJoined
     | MatchEnded
+    | HandEntered
 )
