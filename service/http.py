@@ -15,7 +15,7 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 import domain
 from domain.corrections import correction_types
 from domain.protocol import MatchSetup, Standings, event_tag
-from service import claims
+from service import claims, limits
 from service.app import Allowed, AppendResult, Created, DryRun, Recount, request_hash
 from service.claims import ClaimedPlacing, ClaimVerdict
 from service.errors import Malformed, NotFound
@@ -269,6 +269,11 @@ def _query_names(handler: Any) -> tuple[str, ...]:
 _QUERY_NAMES: dict[int, tuple[str, ...]] = {}
 
 
+def _before_each_request(request: Request) -> None:
+    request.app.state.write_access.admit(request)
+    _each_parameter_once(request)
+
+
 def _each_parameter_once(request: Request) -> None:
     """A query parameter the route reads, given twice (`?as=Al&as=Betty`), is a malformed
     request: each is one value (the document says so), and Litestar silently kept the last,
@@ -305,10 +310,12 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
             ),
         ),
         request_max_body_size=BODY_MAX,
-        before_request=_each_parameter_once,
+        before_request=_before_each_request,
         on_shutdown=[recount.close],
     )
     exact_contract(app)
+    limits.document(app.openapi_schema)
+    limits.guard(app, limits.WriteAccess())  # open; service/server.py sets the environment's limits
     app.state.recount = recount
     app.state.index = index
     return app

@@ -2,12 +2,15 @@
 body that says what went wrong (service/errors.py ErrorBody), here and only here. A
 fault of the request's own (JSON nested too deep, bytes that are not UTF-8, a field
 that does not fit) is a 4xx naming it; an event store that does not answer a 503 with
-Retry-After; anything else a 500 that says what it was, never a bare stack trace."""
+Retry-After; anything else a 500 that says what it was, never a bare stack trace. Every
+5xx is logged, with its traceback and a request id the answer carries."""
 
 from __future__ import annotations
 
 import json
+import logging
 import re
+import secrets
 import sqlite3
 from typing import Any
 
@@ -21,6 +24,9 @@ from service.errors import ErrorBody, RecountError
 from service.params import BODY_MAX
 
 STORE_UNAVAILABLE = (OSError, sqlite3.OperationalError, PersistenceOperationalError, PersistenceInterfaceError)
+# Litestar's words when the client left before sending its whole body (a 500 no one receives).
+CLIENT_LEFT = "client disconnected prematurely"
+log = logging.getLogger("recount.http")
 
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None, **extra: Any) -> Response[ErrorBody]:
@@ -33,7 +39,18 @@ def _illegal(_: Request, exc: IllegalAction) -> Response[ErrorBody]:
 
 def _recount_error(_: Request, exc: RecountError) -> Response[ErrorBody]:
     details = getattr(exc, "details", None)
-    return _error(exc.status, exc.message, **({"details": details} if details else {}))
+    return _error(exc.status, exc.message, headers=getattr(exc, "headers", None), **({"details": details} if details else {}))
+
+
+def _server_error(request: Request, exc: Exception, status: int, message: str, headers: dict[str, str] | None = None) -> Response[ErrorBody]:
+    """A 5xx, logged with what failed, its traceback and a request id the answer carries
+    (`X-Request-Id` and the body's `request_id`), by which a person who got it finds its line."""
+    request_id = secrets.token_hex(8)
+    if getattr(exc, "detail", None) == CLIENT_LEFT:
+        log.info("%s %s: the client left before sending its whole body (request %s)", request.method, request.url.path, request_id)
+    else:
+        log.error("%s %s answered %d (request %s): %s", request.method, request.url.path, status, request_id, message, exc_info=exc)
+    return _error(status, message, headers={**(headers or {}), "X-Request-Id": request_id}, request_id=request_id)
 
 
 def _body_read(request: Request) -> bytes | None:
@@ -91,6 +108,8 @@ def _http_error(request: Request, exc: HTTPException) -> Response[ErrorBody]:
     if where is not None:
         message = re.sub(r" \(byte \d+\)$", "", exc.detail)  # the position is said below, with its line
         return _error(400, f"the body is not valid JSON: {message}{' ' + where if where else ''}")
+    if exc.status_code >= 500:
+        return _server_error(request, exc, exc.status_code, exc.detail, headers=exc.headers or None)
     # A 405 keeps its Allow header (RFC 9110 § 15.5.6), a 401 its WWW-Authenticate.
     return _error(exc.status_code, exc.detail, headers=exc.headers or None)
 
@@ -114,9 +133,9 @@ def _unexpected(request: Request, exc: Exception) -> Response[ErrorBody]:
     if isinstance(exc, STORE_UNAVAILABLE):
         # The store did not answer (a database restarting, a file locked past its timeout): a
         # retry shortly may succeed; nothing was recorded by this request.
-        return _error(503, f"the event store is not answering ({type(exc).__name__}: {exc}); retry shortly", headers={"Retry-After": "1"})
+        return _server_error(request, exc, 503, f"the event store is not answering ({type(exc).__name__}: {exc}); retry shortly", headers={"Retry-After": "1"})
     # Bugs: say so plainly, never a bare stack trace.
-    return _error(500, f"{type(exc).__name__}: {exc}")
+    return _server_error(request, exc, 500, f"{type(exc).__name__}: {exc}")
 
 
 EXCEPTION_HANDLERS: dict[Any, Any] = {

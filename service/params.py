@@ -32,11 +32,12 @@ AsParam = Annotated[str | None, QueryParameter(name="as", description="spectator
 ERROR_MEANINGS = {
     400: "Malformed request: the body is not JSON or does not fit the schema, a parameter is out of range, or the Authorization header is not 'Bearer <token>'",
     401: "No token, where the request needs one",
-    403: "A token that is not allowed this (a seat token cannot record; a token of another match)",
+    403: "A token that is not allowed this (a seat token cannot record; a token of another match; not the server's create token)",
     404: "Unknown match, step, player or page",
     409: "Stale `expected_version`, or an `Idempotency-Key` reused for a different request",
     413: "The request body is larger than this operation accepts",
     422: "An action (or a setup) the rules forbid: `rule` cites the rules text, `reason` says it in full",
+    429: "Too many writes from this address: retry after `Retry-After` seconds; nothing was done",
     503: "The event store failed; nothing was recorded",
 }
 
