@@ -9,7 +9,7 @@ from domain.president.events import CardsDealt, CardsExchanged, DirectionChosen,
 from domain.president.order import rank_value, value
 from domain.president.playing import check_between_games, cite, plural
 from domain.president.state import ExchangeDue, State, received_from
-from domain.president.rules import KNOWLEDGE, has
+from domain.president.rules import GIVER_NAMES, KNOWLEDGE, has
 from domain.protocol import IllegalAction, Rule
 
 # -- the deal ---------------------------------------------------------------------------------------
@@ -43,7 +43,7 @@ def check_seating(state: State, event: CardsDealt) -> None:
 
 def check_whole_deck(state: State, event: CardsDealt) -> None:
     """classic § Preparation: the dealer “deals out all the cards in the deck” — to every player; a full
-    record lists every card of each hand, a public one only the hand sizes."""
+    record lists every card of each hand, a public one (and one whose hands their holders enter) only the sizes."""
     deal_rule = cite(state, "deal")
     listed = event.hands if state.mode == "full" else event.sizes
     other = event.sizes if state.mode == "full" else event.hands
@@ -154,6 +154,8 @@ def check_exchange_count(state: State, event: CardsExchanged, due: ExchangeDue) 
         )
     if event.unknown < 0 or (event.unknown and state.mode == "full"):
         raise IllegalAction("a full record names every card that changes hands", KNOWLEDGE)
+    if event.unknown and state.mode == "holders":
+        raise IllegalAction(f"{event.giver} names the cards given", GIVER_NAMES)
 
 
 def check_exchange_highest(state: State, event: CardsExchanged, due: ExchangeDue) -> None:

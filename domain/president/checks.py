@@ -27,11 +27,13 @@ from domain.president.events import (
     CardsExchanged,
     CardsPlayed,
     DirectionChosen,
+    HandEntered,
     MatchEnded,
     PlayerJoined,
     PlayerLeft,
     PlayerPassed,
 )
+from domain.president.entering import check_hand_entered
 from domain.president.order import is_bomb
 from domain.president.shapes import check_beats, check_joker_as, check_shape, shaped
 from domain.president.playing import (
@@ -179,6 +181,7 @@ CHECKS = {
     PlayerLeft: check_table_change,
     PlayerJoined: check_table_change,
     MatchEnded: _check_end,
+    HandEntered: check_hand_entered,
 }
 
 

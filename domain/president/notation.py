@@ -13,6 +13,7 @@ table's words, and a terse form for typing at the table.
     Bo draws 5C                            bo dr 5c
     Dana chooses clockwise, Al leads       d cw a   ·   d ccw
     Carl leaves                            c leave
+    Betty enters 3C 9H …                   b enter 3c 9h …   (mode holders: the hand Betty was dealt)
     Eve joins after Betty                  join Eve after b
     the match ends                         end
 """
@@ -42,6 +43,7 @@ from domain.president.events import (
     CardsExchanged,
     CardsPlayed,
     DirectionChosen,
+    HandEntered,
     MatchCreated,
     MatchEnded,
     PlayerJoined,
@@ -61,6 +63,7 @@ VERBS = {
     "chooses": "choose", "choose": "choose",
     "leaves": "leave", "leave": "leave",
     "deals": "deal", "deal": "deal",
+    "enters": "enter", "enter": "enter",
 }
 
 
@@ -111,6 +114,8 @@ def write(state: State, event: msgspec.Struct) -> str:
         return f"{event.player} leaves"
     if isinstance(event, PlayerJoined):
         return f"{event.player} joins" + (f" after {event.after}" if event.after else "")
+    if isinstance(event, HandEntered):
+        return f"{event.player} enters {' '.join(event.cards)}"
     if isinstance(event, MatchEnded):
         return "the match ends"
     raise NotationError(f"President has no words for {type(event).__name__}")
@@ -189,6 +194,8 @@ def parse(state: State, line: str) -> msgspec.Struct:
         return _direction(state, player, args)
     if verb == "leave":
         return PlayerLeft(player=player)
+    if verb == "enter":
+        return HandEntered(player=player, cards=tuple(card(state, word) for word in args))
     return _deal(state, player, args)
 
 

@@ -146,6 +146,32 @@ UNKNOWN_ACTION = _house(
 )
 MATCH_OVER = _house("match-ended", "The end of a match", "Nothing is recorded after the end of a match.")
 
+# Mode "holders" (holders.py, entering.py): hands entered by their holders.
+_HOLDERS = "Hands entered by their holders (President)"
+HAND_ENTERED = _house(
+    "hand-entered",
+    _HOLDERS,
+    "In a match whose hands are entered by their holders, the dealer records the hand sizes, and each player enters "
+    "the cards they were dealt, once a game, whenever they like while the game is played; until then their hand is "
+    "recorded as unknown.",
+)
+AS_DEALT = _house(
+    "as-dealt",
+    _HOLDERS,
+    "A hand entered is the hand as dealt: as many cards as the deal gave that player, each a card of the deck that no "
+    "other hand holds, among them every card the player has played or given since the deal but not received.",
+)
+GIVER_NAMES = _house(
+    "giver-names",
+    _HOLDERS,
+    "In a match whose hands are entered by their holders, the giver names the cards given in an exchange.",
+)
+BLIND_NOT_ENTERED = _house(
+    "blind-holders",
+    _HOLDERS,
+    "Blind President's piles are face down, so its hands cannot be entered by their holders.",
+)
+
 # Where a text is silent on a refusal, the house rule says it (never another text's sentence).
 HOUSE = {
     "in-match": _house(

@@ -15,12 +15,14 @@ from domain.president.events import (
     CardsPlayed,
     DirectionChosen,
     MatchCreated,
+    HandEntered,
     MatchEnded,
     PlayerJoined,
     PlayerLeft,
     PlayerPassed,
 )
 from domain.president.hands import Hand, add, draw, forget, take
+from domain.president.holders import hand_entered
 from domain.president.order import is_bomb, ranks_in_order, unbeatable, value
 from domain.president.ruleset import Ruleset
 from domain.president.seats import first_leader, holding, next_holding, still_in
@@ -52,6 +54,7 @@ class Exchange(msgspec.Struct, frozen=True):
     cards: tuple[str, ...]
     unknown: int
     step: int
+    asked: tuple[str, ...] = ()  # as events.CardsExchanged: a hand entered later is checked against them
 
 
 class GameResult(msgspec.Struct, frozen=True):
@@ -101,6 +104,11 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     # lowest value first, as they stand without and with a revolution (`rank_orders[reversed]`).
     roles: dict[str, str] = {}
     rank_orders: tuple[tuple[str, ...], ...] = ()
+    # Mode "holders" (holders.py): this game's hand sizes as dealt, the hands entered as dealt, and the cards each
+    # player played (a hand entered late is the hand dealt, less those and the cards given, plus those received).
+    dealt_sizes: dict[str, int] = {}
+    entered: dict[str, tuple[str, ...]] = {}
+    played_by: dict[str, tuple[str, ...]] = {}
 
 
 def initial(created: MatchCreated) -> State:
@@ -120,22 +128,29 @@ def initial(created: MatchCreated) -> State:
     return replace(state, rank_orders=orders)
 
 
-def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...], hands: dict[str, Hand] | None = None) -> tuple[ExchangeDue, ...]:
-    """The exchanges of `ruleset.exchange`; with the `hands` dealt, none of more cards than either hand holds:
-    classic's “his two highest cards” from a hand of one card (a deck smaller than the text's, a Blind hand of
-    one) are that card, and one comes back (docs/silent-choices.md)."""
+def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...], holding: dict[str, int] | None = None) -> tuple[ExchangeDue, ...]:
+    """The exchanges of `ruleset.exchange`; with the cards each player `holding` may give, none of more cards
+    than either holds: classic's “his two highest cards” from a hand of one card (a deck smaller than the
+    text's, a Blind hand of one) are that card, and one comes back (docs/silent-choices.md)."""
     dues: list[ExchangeDue] = []
     count = len(ranking)
     for place, cards in enumerate(ruleset.exchange):
         if place >= count // 2 or cards <= 0:
             break
         low, high = ranking[count - 1 - place], ranking[place]
-        if hands is not None:
-            cards = min(cards, hands[low].size, hands[high].size)
+        if holding is not None:
+            cards = min(cards, holding[low], holding[high])
             if not cards:
                 continue
         dues += [ExchangeDue(low, high, cards), ExchangeDue(high, low, cards, returning=True)]
     return tuple(dues)
+
+
+def _givable(state: State, hand: Hand) -> int:
+    """The cards of `hand` an exchange may take: every one, but where cards are asked for (deck: “This is based
+    on the # on the card.”) not a Doppelgänger the record has seen there, which has no # and answers no ask."""
+    wild = state.ruleset.wild_rank if state.ruleset.exchange_asks else ""
+    return hand.size - sum(1 for card in hand.known if wild and state.deck.rank[card] == wild)
 
 
 def _ready(state: State) -> State:
@@ -177,8 +192,11 @@ def _dealt(state: State, event: CardsDealt) -> State:
         out=(),
         out_steps=(),
         exchanged=(),
+        dealt_sizes=dict(event.sizes) if state.mode == "holders" else {},
+        entered={},
+        played_by={},
         # Newcomers are not in the ranking: citizens, outside the exchange, until this game ends.
-        dues=exchange_dues(state.ruleset, state.ranking, hands) if state.ranking else (),
+        dues=exchange_dues(state.ruleset, state.ranking, {player: _givable(state, hand) for player, hand in hands.items()}) if state.ranking else (),
         direction=1,
     )
     return _ready(replace(state, leader=first_leader(state, event.dealer)))
@@ -200,7 +218,7 @@ def _exchanged(state: State, event: CardsExchanged) -> State:
     hands[event.giver] = giver
     hands[event.receiver] = add(hands[event.receiver], event.cards, event.unknown)
     dues = tuple(due for due in state.dues if (due.giver, due.receiver) != (event.giver, event.receiver))
-    done = Exchange(event.giver, event.receiver, tuple(event.cards), event.unknown, state.step)
+    done = Exchange(event.giver, event.receiver, tuple(event.cards), event.unknown, state.step, tuple(event.asked))
     return _ready(replace(state, hands=hands, dues=dues, exchanged=state.exchanged + (done,)))
 
 
@@ -215,9 +233,13 @@ def _played(state: State, event: CardsPlayed) -> State:
     if hands[event.player].size == 0 and not (pile and pile.size):
         out, out_steps = out + (event.player,), out_steps + (step,)
     ruleset = state.ruleset
+    played_by = state.played_by
+    if state.mode == "holders":
+        played_by = played_by | {event.player: played_by.get(event.player, ()) + tuple(event.cards)}
     state = replace(
         state,
         hands=hands,
+        played_by=played_by,
         trick=state.trick + (Play(event.player, tuple(event.cards), step, event.joker_as),),
         played=state.played + tuple(event.cards),
         passed=state.passed if ruleset.pass_locks_out else (),
@@ -398,4 +420,5 @@ EVOLVERS = {
     PlayerLeft: _left,
     PlayerJoined: _joined,
     MatchEnded: _ended,
+    HandEntered: hand_entered,
 }

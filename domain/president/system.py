@@ -10,13 +10,14 @@ import msgspec
 from domain.president.actors import actors
 from domain.president import choices, standings, state, views, words
 from domain.president.checks import CHECKS, check_every
+from domain.president.entering import ENTERED, entry_choices
 from domain.president.state import EVOLVERS, State
 from domain.president.cards import Deck
 from domain.president.events import ACTION_TYPES, Action, MatchCreated
 from domain.president.playing import plural
 from domain.president.presets import PRESETS, resolve
 from domain.president.ruleset import MODES
-from domain.president.rules import KNOWLEDGE, RULES_ARE_DATA, UNKNOWN_ACTION, rule
+from domain.president.rules import BLIND_NOT_ENTERED, KNOWLEDGE, RULES_ARE_DATA, UNKNOWN_ACTION, rule
 from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Standings
 from domain.system_base import SystemBase
 
@@ -49,6 +50,8 @@ class President(SystemBase[State, Action]):
         mode = setup.mode or "full"
         if mode not in MODES:
             raise IllegalAction(f"mode must be one of {', '.join(MODES)}, not {mode!r}", KNOWLEDGE)
+        if mode == "holders" and ruleset.blind:
+            raise IllegalAction("Blind President's hands come from face-down piles: record it as public", BLIND_NOT_ENTERED)
         deck = Deck.of(ruleset.deck, ruleset.ranks)
         nameless = sorted(code for code, rank in deck.rank.items() if not rank)
         if nameless:
@@ -81,7 +84,12 @@ class President(SystemBase[State, Action]):
         return words.describe(current, event, after if after is not None else self.evolve(current, event), perspective)
 
     def allowed(self, current: State) -> list[Choice]:
-        return choices.allowed(current)
+        return choices.allowed(current) + entry_choices(current)
+
+    def to_act(self, current: State) -> Sequence[str]:
+        """The players with a choice, but not for entering their hand (mode "holders"): that waits for no turn."""
+        acting = {choice.player for choice in self.allowed(current) if choice.player is not None and choice.type != ENTERED}
+        return tuple(player for player in current.players if player in acting)
 
     def finished(self, current: State) -> bool:
         return current.phase == "ended"

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from domain.president.events import CardDrawn, CardsDealt, CardsExchanged
+from domain.president.events import CardDrawn, CardsDealt, CardsExchanged, HandEntered
 from domain.president.shapes import locked_suits, play_shape, shaped
 from domain.president.state import State
 from domain.protocol import Perspective
@@ -18,8 +18,9 @@ from domain.system_base import walking
 
 def sees_cards_of(state: State, perspective: Perspective, player: str) -> bool:
     """Public mode records only what the table saw, so its seen cards are public;
-    in full mode a player's cards are theirs and the record's."""
-    if state.mode != "full" or perspective.kind == "everyone":
+    in full mode, and in a hand entered by its holder (mode "holders"), a player's cards
+    are theirs and the record's."""
+    if state.mode == "public" or perspective.kind == "everyone":
         return True
     return perspective.kind == "seat" and perspective.seat == player
 
@@ -56,7 +57,7 @@ def _view(state: State, perspective: Perspective, was: State | None, shown: dict
     from `shown`."""
     # Called for every step of a replay, so `sees_cards_of` is worked out once here rather than per
     # hand and per exchange: `sees_all`, else only the cards of `own`.
-    sees_all = state.mode != "full" or perspective.kind == "everyone"
+    sees_all = state.mode == "public" or perspective.kind == "everyone"
     own = perspective.seat if perspective.kind == "seat" else None
     seating, players = state.seating, state.players
     if was is None or shown is None or was.mode != state.mode:
@@ -121,6 +122,9 @@ def _view(state: State, perspective: Perspective, was: State | None, shown: dict
         # Players only join (both tuples) or leave (the seating only), so equal lengths mean nobody is away.
         "away": shown["away"] if same_seating and players is was.players else [p for p in players if p not in seating] if len(players) != len(seating) else [],
     }
+    if state.mode == "holders":
+        # docs/house-rules.md § Hands entered by their holders (President): who has entered their hand, not what.
+        seen["entered"] = [player for player in seating if player in state.entered]
     if lock:
         # docs/daifugo.md: “later plays of the trick must have those suits”; a sequence's suit once, not per card.
         seen["lock"] = lock
@@ -167,4 +171,7 @@ def redact(state: State, event: msgspec.Struct, perspective: Perspective) -> dic
     elif isinstance(event, CardDrawn) and event.card is not None and not sees_cards_of(state, perspective, event.player):
         # friday § Blind President: the card drawn goes into the player's hand, hidden like the rest of it.
         data.pop("card")
+    elif isinstance(event, HandEntered) and not sees_cards_of(state, perspective, event.player):
+        # The hand is its holder's: the others learn that it was entered, and its size.
+        data |= {"cards": [], "count": len(event.cards)}
     return data

@@ -13,6 +13,7 @@ from domain.president.events import (
     CardsExchanged,
     CardsPlayed,
     DirectionChosen,
+    HandEntered,
     MatchEnded,
     PlayerJoined,
     PlayerLeft,
@@ -116,6 +117,9 @@ def describe(state: State, event: msgspec.Struct, after: State, perspective: Per
             given = f"{given} and {event.unknown} unseen" if given else unseen
         asked = f", asked for {' and '.join(event.asked)}" if event.asked else ""
         return f"{_titled(state, event.giver)} gives {_titled(state, event.receiver)} {given}{asked}"
+    if isinstance(event, HandEntered):
+        shown = f": {labels(event.cards)}" if sees_cards_of(state, perspective, event.player) else ""
+        return f"{event.player} enters their hand ({count_words(len(event.cards))}){shown}"
     if isinstance(event, CardDrawn):
         shown = f" ({labels((event.card,))})" if event.card and sees_cards_of(state, perspective, event.player) else ""
         return f"{event.player} takes the top card of the pile{shown}"

@@ -1,0 +1,124 @@
+"""Mode "holders": the checks of a hand entered by its holder (events.HandEntered), and the Choice `allowed`
+lists for it (holders.py folds it).
+
+docs/house-rules.md § Hands entered by their holders (President): a hand entered is the hand as dealt, so it is
+checked against everything the record knows since the deal: its size, the deck (no card held twice, counting the
+copies a deck of several decks holds), the cards the player has played and given (they were in it), and the
+exchange rules that tie a gift to the hand it was given from (“The scum must give the president his two highest
+cards”, the cards asked): a scum who kept a 2 back is caught when they enter their hand."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.cards import label, labels
+from domain.president.between import check_asked, check_exchange_highest
+from domain.president.events import CardsExchanged, HandEntered
+from domain.president.hands import Hand, unseen_copies
+from domain.president.holders import held_since_deal, returning, since_deal
+from domain.president.playing import cite, plural
+from domain.president.rules import AS_DEALT, HAND_ENTERED
+from domain.president.state import Exchange, ExchangeDue, State
+from domain.protocol import Choice, IllegalAction, event_tag
+
+ENTERED = event_tag(HandEntered)
+# The phases of a game dealt and not yet played out.
+IN_GAME = ("exchanging", "choosing", "playing")
+
+
+def check_hand_entered(state: State, event: HandEntered) -> None:
+    """docs/house-rules.md § Hands entered by their holders (President); the deal's rule where a card would be
+    held twice (classic § Preparation: the dealer “deals out all the cards in the deck”, each card once)."""
+    player, cards = event.player, tuple(event.cards)
+    if state.mode != "holders":
+        raise IllegalAction(f"a {state.mode} record takes no hand entered by its holder", HAND_ENTERED)
+    if state.phase not in IN_GAME:
+        raise IllegalAction("a hand is entered while the game it was dealt for is played", HAND_ENTERED)
+    if player not in state.dealt_sizes:
+        raise IllegalAction(f"{player} was dealt no hand in this game", cite(state, "deal"))
+    if player in state.entered:
+        raise IllegalAction(f"{player} entered their hand already in this game", HAND_ENTERED)
+    size = state.dealt_sizes[player]
+    if len(cards) != size:
+        raise IllegalAction(f"{player} was dealt {plural(size, 'card')}, not {len(cards)}", AS_DEALT)
+    for card, count in Counter(cards).items():
+        copies = state.deck.copies[card]  # a code of the deck: check_every said so
+        others = [other for other, theirs in state.entered.items() if card in theirs]
+        if count + sum(state.entered[other].count(card) for other in others) > copies:
+            where = f"is in {others[0]}'s hand as entered" if others else f"is in the deck only {plural(copies, 'time')}"
+            raise IllegalAction(f"{label(card)} {where}", cite(state, "deal"))
+    now = since_deal(state, player, cards, _checking_gifts(state, player))
+    unseen = unseen_copies(state.deck, (state.hands | {player: now}, state.piles), state.played)
+    over = sorted(card for card, left in unseen.items() if left < 0)
+    if over:
+        card = over[0]
+        holders = [p for p, hand in state.hands.items() if p != player and card in hand.known]
+        where = f"known to be in {holders[0]}'s hand" if holders else "played already"
+        raise IllegalAction(f"{label(card)} is {where}, and {player} would still hold it", cite(state, "deal"))
+
+
+def _checking_gifts(state: State, player: str):
+    """The check `since_deal` runs before cards leave the hand entered: they are in it, and a gift (not a return)
+    is the highest or asked cards of the hand it was given from."""
+
+    def before(hand: Hand, cards: tuple[str, ...], done: Exchange | None) -> None:
+        short = Counter(cards) - Counter(hand.known)
+        if short:
+            how = "played" if done is None else f"gave {done.receiver}"
+            raise IllegalAction(f"{player} {how} {labels(sorted(short.elements()))}, not in the hand entered", AS_DEALT)
+        if done is None or returning(state, done):
+            return
+        gift = CardsExchanged(giver=player, receiver=done.receiver, cards=done.cards, asked=done.asked)
+        due = ExchangeDue(player, done.receiver, len(done.cards))
+        then = replace(state, hands=state.hands | {player: hand})
+        try:
+            check_exchange_highest(then, gift, due)
+            check_asked(then, gift, due)
+        except IllegalAction as error:
+            raise IllegalAction(f"the hand entered shows that {error.what}", error.rule) from None
+
+    return before
+
+
+def entry_choices(state: State) -> list[Choice]:
+    """A HandEntered for each player dealt a hand in this game who has not entered it. The cards are left to the
+    page (`hints["supply"]`: ["cards"]): `hints["held"]`, the cards the hand as dealt must hold (played or given
+    since, not received), and `hints["size"]` less as many of those of `hints["may"]` (each as often as listed),
+    the cards the rest of the hand may be: not seen elsewhere, and none a gift made from the hand forbids keeping.
+    A player for whom the record leaves no such hand is not offered the choice."""
+    if state.mode != "holders" or state.phase not in IN_GAME:
+        return []
+    choices = []
+    for player in state.seating:
+        if player in state.dealt_sizes and player not in state.entered:
+            hints = _entry_hints(state, player)
+            if hints is not None:
+                event = {"type": ENTERED, "player": player}
+                choices.append(Choice(type=ENTERED, label=f"{player} enters their hand", player=player, event=event, hints=hints))
+    return choices
+
+
+def _entry_hints(state: State, player: str) -> dict[str, Any] | None:
+    held = sorted(held_since_deal(state, player).elements())
+    size = state.dealt_sizes[player]
+    checking = _checking_gifts(state, player)
+    try:
+        since_deal(state, player, held, checking)
+    except IllegalAction:
+        return None
+    unseen = unseen_copies(state.deck, (state.hands, state.piles), state.played)
+    may = []
+    for card in state.deck.copies:
+        if unseen[card] <= 0:
+            continue
+        try:
+            since_deal(state, player, [*held, card], checking)
+        except IllegalAction:
+            continue
+        may += [card] * unseen[card]
+    if len(may) < size - len(held):
+        return None
+    return {"supply": ["cards"], "size": size, "held": held, "may": may}
