@@ -13,6 +13,7 @@ import { apply } from "/static/patches.js";
 export const PAGE_SIZE = 500;
 // A step acknowledged to this page that the stream has not brought by then is read.
 const LATE_MS = 800;
+const RECONNECT_MS = 2000;
 
 // Frames come as patches (replay/patches.py): a page's first frame patches step 1's
 // view, the others the step before; `base` 0 is a whole view. Each frame kept in
@@ -157,7 +158,15 @@ export class MatchClient {
     const source = new EventSource(`${this.matchPath}/live?${params}`);
     this.source = source;
     source.onopen = () => this.tell({ open: true });
-    source.onerror = () => this.tell({ lost: true }); // EventSource reconnects by itself, after the last step it got
+    source.onerror = () => {
+      // EventSource reconnects by itself after the last step it got; one the server
+      // refused outright (a 5xx while it restarts) is closed for good: open another.
+      if (source.readyState === EventSource.CLOSED && this.source === source) {
+        this.source = null;
+        setTimeout(() => this.follow(), RECONNECT_MS);
+      }
+      this.tell({ lost: true });
+    };
     source.addEventListener("frames", (message) => this.onFrames(JSON.parse(message.data)));
     source.addEventListener("finished", () => {
       this.close();
