@@ -46,6 +46,28 @@ def test_an_exchange_is_of_no_more_cards_than_the_hands_hold(kit, case):
     verify(SYSTEM, lambda: kit.play(game_two(kit, case.setup["mode"]), case.given), kit.action(case.when), case.then)
 
 
+# deck § Stealing Based on Ranking: “The President may ask for 2 low cards, 2 high cards, or one of each.” —
+# “This is based on the # on the card.”: a Doppelgänger has none and answers no ask. Bo, the scum, holds one
+# card with a # and a Doppelgänger: two asked are the one card he can give.
+ASKED = {"ranks": ["D", "3", "4", "5"], "deck": ["D1", "3C", "4C", "5C"], "wild_rank": "D", "exchange_asks": True, "min_players": 2, "exchange": [2]}
+ASKED_GAME_ONE = [{"Al": "4C 5C", "Bo": "3C D1"}, "Al plays 5C", "Bo passes", "Al plays 4C"]
+ASKED_EXCHANGES = [
+    ("ask: the one card with a # of the two asked", [], "Bo gives Al 5C asking high", accepted({"dues": lambda dues: [d.count for d in dues] == [1]})),
+    ("exchange-first: not the Doppelgänger besides", [], "Bo gives Al 5C D1 asking high high", C + "exchange-first"),
+    ("give-back: one card in return", ["Bo gives Al 5C asking high"], "Al gives Bo 3C", OK),
+]
+
+
+@pytest.mark.parametrize("case", params(cases(ASKED_EXCHANGES, "name given when then")))
+def test_cards_asked_are_no_more_than_the_hand_holds_with_a_number(kit, case):
+    def game_two():
+        deal_one, *plays = ASKED_GAME_ONE
+        state = kit.play(kit.new_match(players=["Al", "Bo"], **ASKED), [kit.deal("Bo", deal_one), *plays])
+        return kit.play(state, [kit.deal("Bo", {"Al": "3C 4C", "Bo": "5C D1"}), *case.given])
+
+    verify(SYSTEM, game_two, kit.action(case.when), case.then)
+
+
 @pytest.mark.parametrize(
     ("preset", "players", "options", "mode"),
     [
