@@ -16,6 +16,8 @@ Legal actions that are not offered (a page records them only by other means):
   preset names no seat the dealing starts from, so its checks accept any hands within one card);
 - in public mode, a gift naming cards when the record has seen cards in the giver's hand (the highest or
   asked cards would tie the names to those seen; the gift unseen is offered).
+- past the first GIFTS_MAX gifts for one ask, the others (only a house deck holding many copies of a rank
+  has more, all equal for the rules).
 
 The exchanges are the one place where the cards given are tied together (“his two highest cards”, the
 “high” or “low” cards asked): the candidates are the few sets made of the highest (or asked) cards of
@@ -26,7 +28,8 @@ else one Choice each.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 from domain.president import checks
@@ -42,6 +45,9 @@ from domain.protocol import Choice, IllegalAction, Pick, event_tag
 DEALT, EXCHANGED, DIRECTION = event_tag(CardsDealt), event_tag(CardsExchanged), event_tag(DirectionChosen)
 LEFT, JOINED, ENDED = event_tag(PlayerLeft), event_tag(PlayerJoined), event_tag(MatchEnded)
 DIRECTIONS = ("clockwise", "counter-clockwise")
+# The most gifts an exchange lists for one ask: more are only a house deck's many copies of one rank, all
+# equal for the rules, and listing them cost minutes (a gift of most of a large hand chose among it).
+GIFTS_MAX = 256
 
 
 def allowed(state: State) -> list[Choice]:
@@ -199,9 +205,8 @@ def _exchange_choice(
 def _gifts(state: State, due: ExchangeDue, asked: tuple[str, ...]) -> list[Choice]:
     """classic § End Game: “The scum must give the president his two highest cards”; deck: the cards asked,
     “The players being stolen from may not lie about their highest or lowest cards.”"""
-    pool = sorted(_gift_pool(state, due, asked))
     legal = []
-    for cards in sorted(set(combinations(pool, due.count))):
+    for cards in _gift_candidates(state, due, asked):
         event = CardsExchanged(giver=due.giver, receiver=due.receiver, cards=cards, asked=asked)
         try:
             checks.check_every(state, event)
@@ -214,34 +219,79 @@ def _gifts(state: State, due: ExchangeDue, asked: tuple[str, ...]) -> list[Choic
     union: Counter[str] = Counter()
     for cards in legal:
         union |= Counter(cards)
-    if set(legal) == set(combinations(sorted(union.elements()), due.count)):
+    # Every legal gift is `count` of the union's cards: they are every such set when there are as many.
+    if len(legal) == _sets_of(union, due.count):
         return [_exchange_choice(due, asked, [cards_pick(state, union, due.count)])]
     return [_exchange_choice(due, asked, [], {"cards": list(cards)}) for cards in legal]
 
 
-def _gift_pool(state: State, due: ExchangeDue, asked: tuple[str, ...]) -> list[str]:
-    """The giver's cards that may be among those given: as high as the `count`-th highest (or, asked,
-    as high as the highest asked / as low as the lowest asked). A set of other cards keeps a card
-    above (below) one it gives."""
-    hand = list(state.hands[due.giver].known)
-    number = {card: rank_value(state, state.deck.rank[card]) for card in hand}
+def _gift_candidates(state: State, due: ExchangeDue, asked: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The gifts that may be legal, each a sorted tuple, in order: the giver's cards beyond the `count`-th highest
+    (or, asked, beyond the highest and lowest asked) must all be given, or a card above (below) one given is
+    kept; the rest are taken among the cards level with that cut. Built from those few rather than by choosing
+    among the whole hand, and at most GIFTS_MAX of them (a house deck of many copies of a rank; the first
+    take the highest codes, those a suit order asks for)."""
+    hand = Counter(state.hands[due.giver].known)
     if not asked:
-        if len(hand) < due.count:
-            return hand
-        cut = sorted(number.values(), reverse=True)[due.count - 1]
-        return [card for card in hand if number[card] >= cut]
-    numbered = sorted(number[card] for card in hand if state.deck.rank[card] != state.ruleset.wild_rank)
+        forced, level = _beyond_cut(state, hand, due.count, high=True)
+        extras = _sub_multisets(level, due.count - forced.total())
+        return sorted(tuple(sorted((forced + extra).elements())) for extra in islice(extras, GIFTS_MAX))
+    # deck: “This is based on the # on the card.”: a Doppelgänger has none and answers no ask.
+    numbered = Counter({card: held for card, held in hand.items() if state.deck.rank[card] != state.ruleset.wild_rank})
     lows, highs = asked.count("low"), asked.count("high")
-    if len(numbered) < due.count:
+    if numbered.total() < due.count:
         return []
-    low_cut = numbered[lows - 1] if lows else None
-    high_cut = numbered[-highs] if highs else None
-    return [
-        card
-        for card in hand
-        if state.deck.rank[card] != state.ruleset.wild_rank
-        and ((low_cut is not None and number[card] <= low_cut) or (high_cut is not None and number[card] >= high_cut))
-    ]
+    low_forced, low_level = _beyond_cut(state, numbered, lows, high=False)
+    high_forced, high_level = _beyond_cut(state, numbered, highs, high=True)
+    gifts = (
+        tuple(sorted((low_forced + high_forced + low + high).elements()))
+        for low in _sub_multisets(low_level, lows - low_forced.total())
+        for high in _sub_multisets(high_level - low - low_forced, highs - high_forced.total())
+    )
+    return sorted(set(islice(gifts, GIFTS_MAX)))
+
+
+def _beyond_cut(state: State, cards: Counter[str], count: int, high: bool) -> tuple[Counter[str], Counter[str]]:
+    """Of `cards`, those strictly above (`high`, else below) the `count`-th highest (lowest) value, and those
+    at it; none of either for a count of 0 or of more than the cards."""
+    if not 0 < count <= cards.total():
+        return Counter(), Counter()
+    number = {card: rank_value(state, state.deck.rank[card]) for card in cards}
+    values = sorted((number[card] for card in cards.elements()), reverse=high)
+    cut = values[count - 1]
+    beyond = Counter({card: held for card, held in cards.items() if (number[card] > cut if high else number[card] < cut)})
+    return beyond, Counter({card: held for card, held in cards.items() if number[card] == cut})
+
+
+def _sub_multisets(cards: Counter[str], count: int) -> Iterator[Counter[str]]:
+    """Every distinct way to take `count` of `cards` (a code held twice may be taken twice), one at a time,
+    the highest codes taken first."""
+    codes = sorted(cards, reverse=True)
+    after = [sum(cards[code] for code in codes[index:]) for index in range(len(codes) + 1)]
+
+    def take(index: int, left: int) -> Iterator[Counter[str]]:
+        if left == 0:
+            yield Counter()
+            return
+        if left > after[index]:
+            return
+        code = codes[index]
+        for copies in range(min(cards[code], left), -1, -1):
+            for rest in take(index + 1, left - copies):
+                rest[code] = copies
+                yield +rest
+
+    if count >= 0:
+        yield from take(0, count)
+
+
+def _sets_of(cards: Counter[str], count: int) -> int:
+    """How many distinct ways there are to take `count` of `cards`: the coefficient of x^count in the product of
+    (1 + x + … + x^held) over the codes."""
+    ways = [1] + [0] * count
+    for held in cards.values():
+        ways = [sum(ways[size - copies] for copies in range(min(held, size) + 1)) for size in range(count + 1)]
+    return ways[count]
 
 
 def _public_exchange(state: State, due: ExchangeDue) -> list[Choice]:
