@@ -91,13 +91,13 @@ def split_log(text: str) -> tuple[list[str], list[Block]]:
         if key == "player" and players is None:
             names = tokens[at + 1 : at + 1 + PLAYERS]
             if len(names) != PLAYERS or any(name == "/*" or name in FIELDS for name in names):
-                raise LogError("header", " ".join(tokens[at : at + 1 + PLAYERS]), "the header names five players")
+                raise LogError("header", " ".join(tokens[at : at + 1 + PLAYERS]), "the header names five players", line=lines[at])
             players, at = names, at + 1 + PLAYERS
         elif key == "match":
             at += 2 if at + 1 < len(tokens) and tokens[at + 1] not in ("player", "/*") else 1
         else:
             what = "a UECda log starts with the line `player NAME…`" if players is None else "the header is `player NAME…` (and `match N`)"
-            raise LogError("header", key, what)
+            raise LogError("header", key, what, line=lines[at])
     if players is None:
         raise LogError("header", tokens[0] if tokens else "", "a UECda log starts with the line `player NAME…`")
     blocks: list[Block] = []

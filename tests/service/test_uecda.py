@@ -385,7 +385,8 @@ def test_a_log_that_fails_in_its_first_game_records_nothing(recount, tmp_path, c
 @pytest.mark.parametrize(
     "text, named",
     [
-        pytest.param("players Al Betty\n", "header", id="no player header"),
+        pytest.param("players Al Betty\n", "game header, token 'players' (line 1)", id="no player header"),
+        pytest.param("// a comment\n\nplayer Al Betty Carl\n/* */\n", "game header, token 'player Al Betty Carl /* */' (line 3)", id="a header of three names"),
         pytest.param("player Al Betty Carl Dana Eve\n/* game 1 class 0 1 2 3 4\n", "/*", id="an unclosed block"),
         pytest.param("player Al Betty Carl Dana Eve\n/* game 1 class 0 1 2 3 4 */\n", "game 1, token '*/'", id="a block missing its fields"),
         pytest.param("player Al Betty Carl Dana Eve\n/* game 1 class 0 1 2 3 4 seat 0 1 2 3 4 dealt { c3 x9 } */\n", "'x9'", id="a card that is not one"),
