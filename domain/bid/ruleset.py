@@ -15,10 +15,12 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     suits: Annotated[
         tuple[str, ...],
         msgspec.Meta(
+            max_length=3,
             description=(
                 "The suit each player holds, in seat order: H hearts, S spades, D diamonds (a two-player "
                 "game sets the third aside). presidential-bid.txt § setup says only “Give one of the "
-                "remaining suits to each player in the game.”, not which."
+                "remaining suits to each player in the game.”, not which: the three suits but clubs, so at "
+                "most three."
             )
         ),
     ] = ("H", "S", "D")

@@ -11,6 +11,12 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.protocol import NAME_MAX
+
+# The text never says how many Ballots a deck holds: a silent choice of 100, so that a party's two decks
+# (200 Ballots) hold more than the 147 spaces the 1964 Tally Board gives a party, and a match stays a game.
+BALLOT_DECK_MAX = 100
+
 _ADVANCED = "ADVANCED GAME (a later issue): {what} is not recorded yet; a match must leave it off."
 
 
@@ -26,9 +32,11 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ballot_deck_size: Annotated[
         int,
         msgspec.Meta(
+            le=BALLOT_DECK_MAX,
             description="Cards in each candidate's Ballot deck before three are removed for the Undecided Voter "
             'stack. The text never says how many (SETUP 4: "Each candidate shuffles his Ballot deck and removes '
-            'three cards"); 40 is a guess.'
+            'three cards"); 40 is a guess. More than the three removed (setup.py) and at most 100 (a silent '
+            "choice: a party's two decks then hold more Ballots than the 1964 Tally Board has spaces for it).",
         ),
     ] = 40
 
@@ -169,8 +177,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     incumbent_president: Annotated[
         str,
         msgspec.Meta(
+            max_length=NAME_MAX,
             description='INCUMBENT YEAR: "the elected President\'s Candidate card is used again": the name of his '
-            "card in the incumbent party's deck (with `incumbent` set)."
+            "card in the incumbent party's deck (with `incumbent` set); at most 40 characters, as a player's name."
         ),
     ] = ""
 

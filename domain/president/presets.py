@@ -10,6 +10,7 @@ import msgspec
 from domain.cards import JOKER
 from domain.president.cards import suited_deck
 from domain.president.ruleset import Ruleset
+from domain.president.ruleset_bounds import check_bounds
 from domain.president.rules import RULES_ARE_DATA
 from domain.protocol import IllegalAction
 
@@ -145,8 +146,9 @@ PRESETS: dict[str, Ruleset] = {
 
 
 def resolve(preset: str | None, options: dict[str, Any], players: int = 0) -> Ruleset:
-    """The preset with the options laid over it, checked field by field. A match of more than
-    `extra_deck_above` players plays with two decks unless the options say otherwise."""
+    """The preset with the options laid over it, checked field by field and against the deck and the
+    `players` (0: any the ruleset admits; ruleset_bounds.py). A match of more than `extra_deck_above`
+    players plays with two decks unless the options say otherwise."""
     name = preset or "classic"
     if name not in PRESETS:
         raise IllegalAction(f"there is no preset {name!r} (known: {', '.join(PRESETS)})", RULES_ARE_DATA)
@@ -165,12 +167,7 @@ def resolve(preset: str | None, options: dict[str, Any], players: int = 0) -> Ru
         if "max_set" not in options:
             fields["max_set"] = base.max_set * fields["decks"]
     ruleset = _checked(fields)
-    if not 1 <= ruleset.min_players <= ruleset.max_players:
-        raise IllegalAction("min_players must be at least 1 and at most max_players", RULES_ARE_DATA)
-    if ruleset.jokers and JOKER not in ruleset.ranks:
-        raise IllegalAction("jokers need a place in the ranks (JK)", RULES_ARE_DATA)
-    if ruleset.max_set < 1:
-        raise IllegalAction("max_set must be at least 1", RULES_ARE_DATA)
+    check_bounds(ruleset, players, options)
     return ruleset
 
 

@@ -9,41 +9,44 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
-from domain.cards import RANKS
+from domain.cards import RANKS, SUITS
 from domain.president.cards import suited_deck
-
-
-# Bounds no text gives: the texts play with one deck, or "2 decks together when playing
-# with more than 10 people" (deck), and "the two Jokers" (friday); a table of at most
-# PLAYERS_MAX seats needs no more. docs/silent-choices.md.
-DECKS_MAX = 4
-JOKERS_MAX = 4
-DECK_MAX = DECKS_MAX * (52 + JOKERS_MAX)
+# DECKS_MAX, JOKERS_MAX and DECK_MAX are read through here as before.
+from domain.president.ruleset_bounds import CODE_MAX, DECK_MAX, DECKS_MAX, JOKERS_MAX, RANKS_MAX, Code, Count, Points, Seats, Title  # noqa: F401
+from domain.protocol import PLAYERS_MAX, WORD_MAX
 
 
 class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Each field's description (shown beside it on the /new page) quotes what the texts say about it."""
 
-    preset: Annotated[str, Meta(description="The preset this ruleset starts from: classic, friday, deck or daifugo.")] = "classic"
+    preset: Annotated[str, Meta(max_length=WORD_MAX, description="The preset this ruleset starts from: classic, friday, deck or daifugo.")] = "classic"
     text: Annotated[
         str,
-        Meta(description='Which rules text the checks cite ("classic", "friday", "deck", "daifugo"); see rules.py.'),
+        Meta(max_length=WORD_MAX, description='Which rules text the checks cite ("classic", "friday", "deck", "daifugo"); see rules.py.'),
     ] = "classic"
-    min_players: Annotated[int, Meta(description='The fewest players. classic: "_player_: 4-7".')] = 4
-    max_players: Annotated[int, Meta(description='The most players. classic: "_player_: 4-7".')] = 7
+    min_players: Annotated[int, Seats, Meta(description='The fewest players (2 to 20). classic: "_player_: 4-7".')] = 4
+    max_players: Annotated[int, Seats, Meta(description='The most players (2 to 20). classic: "_player_: 4-7".')] = 7
     ranks: Annotated[
-        tuple[str, ...],
+        tuple[Code, ...],
         Meta(
+            min_length=1,
+            max_length=RANKS_MAX,
             description='Ranks low to high. classic names no order ("must have a higher rank"), so the ordinary '
             "order of a 52-card deck holds: 2 low, ace high."
         ),
     ] = RANKS
     deck: Annotated[
-        tuple[str, ...],
+        tuple[Code, ...],
         Meta(max_length=DECK_MAX, description='The cards, one code per card ("52 card deck"); a code listed twice is held twice.'),
     ] = suited_deck()
     max_set: Annotated[
-        int, Meta(description='The most cards in one play. classic: "putting one, two, three, or four cards of the same kind".')
+        int,
+        Meta(
+            ge=1,
+            le=DECK_MAX,
+            description='The most cards in one play. classic: "putting one, two, three, or four cards of the same kind": '
+            "at most the cards of a rank the deck holds, with those that may stand for one (ruleset_bounds.py).",
+        ),
     ] = 4
     equal_rank_beats: Annotated[
         bool,
@@ -118,11 +121,12 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         ),
     ] = "president"
     exchange: Annotated[
-        tuple[int, ...],
+        tuple[Count, ...],
         Meta(
+            max_length=PLAYERS_MAX // 2,
             description="Cards the last player gives the first, then the second-to-last the second, after every game "
             'but the first. classic: "The scum must give the president his two highest cards" / "the worker must '
-            'give the vice-president his highest card".'
+            'give the vice-president his highest card". Each at most the cards of the smallest hand (ruleset_bounds.py).',
         ),
     ] = (2, 1)
     return_received_allowed: Annotated[
@@ -170,10 +174,15 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = False
     blind_hand: Annotated[
         int,
-        Meta(description='Blind President: the cards of a hand ("the top seven cards"), topped up after each round.'),
+        Meta(
+            ge=1,
+            le=DECK_MAX,
+            description='Blind President: the cards of a hand ("the top seven cards"), topped up after each round; '
+            "at least one, or no one could ever play.",
+        ),
     ] = 7
-    blind_min_players: Annotated[int, Meta(description="Blind President: the fewest players (2-4 players).")] = 2
-    blind_max_players: Annotated[int, Meta(description="Blind President: the most players (2-4 players).")] = 4
+    blind_min_players: Annotated[int, Seats, Meta(description="Blind President: the fewest players (2-4 players).")] = 2
+    blind_max_players: Annotated[int, Seats, Meta(description="Blind President: the most players (2-4 players).")] = 4
     jokers: Annotated[
         int,
         Meta(
@@ -200,13 +209,15 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     bomb_rank: Annotated[
         str,
         Meta(
+            max_length=CODE_MAX,
             description='The rank of Bombs: "the Bomb card (#0) resets the pile. After playing the Bomb card, the '
             'player may play any card or set of cards of the same rank." "" = no bombs (classic, friday).'
         ),
     ] = ""
     reverse_cards: Annotated[
-        tuple[str, ...],
+        tuple[Code, ...],
         Meta(
+            max_length=DECK_MAX,
             description='deck: "The Bomb (Reverse) card resets the pile and changes the direction. Otherwise, it’s '
             'identical to the Bomb card, including rank." The codes of those cards.'
         ),
@@ -214,6 +225,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     wild_rank: Annotated[
         str,
         Meta(
+            max_length=CODE_MAX,
             description='deck: "The Doppelgänger card duplicates any card." Its rank ("" = none); alone "it counts as '
             'the lowest value (even lower than a Turd) and can therefore only be played on a clean slate".'
         ),
@@ -266,24 +278,30 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     extra_deck_above: Annotated[
         int,
         Meta(
+            ge=0,
+            le=PLAYERS_MAX,
             description='deck: "It’s recommended that you combine 2 decks together when playing with more than 10 '
             'people." A recommendation, not a rule: a match of more players than this gets `decks=2` unless its '
             'options set `decks` or `deck` (0 = never).'
         ),
     ] = 0
     rank_names: Annotated[
-        dict[str, str], Meta(description='Names of ranks for describing plays ("a Turd", "two Citizens").')
+        dict[Code, Title],
+        Meta(max_length=RANKS_MAX, description='Names of ranks for describing plays ("a Turd", "two Citizens").'),
     ] = {}
     role_titles: Annotated[
-        tuple[str, str, str, str, str],
+        tuple[Title, Title, Title, Title, Title],
         Meta(description="Titles by finishing place: first, second, the middle, second to last, last (classic § End Game)."),
     ] = ("president", "vice-president", "citizen", "worker", "scum")
     sequences: Annotated[
         int,
         Meta(
+            ge=0,
+            le=RANKS_MAX,
             description='The fewest cards of a sequence; 0: no sequences (classic, friday, deck). docs/daifugo.md: "A '
             'play is a group (1–5 cards of one rank; the Joker may stand for any card) or a sequence (3 or more '
-            'consecutive ranks of one suit; the Joker may fill one rank, including one past either end)." (3).'
+            'consecutive ranks of one suit; the Joker may fill one rank, including one past either end)." (3). '
+            "So 0, or from 3 to one more than the ranks but the Joker's (ruleset_bounds.py)."
         ),
     ] = 0
     joker_stands_for: Annotated[
@@ -332,13 +350,17 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     revolution_sequence: Annotated[
         int,
         Meta(
+            ge=0,
+            le=RANKS_MAX,
             description='The fewest cards of a sequence that makes a revolution (0: none). docs/daifugo.md: "or a '
-            'sequence of five or more reverses the order of ranks until the next revolution" (5).'
+            'sequence of five or more reverses the order of ranks until the next revolution" (5). 0, or a '
+            "sequence's length (ruleset_bounds.py)."
         ),
     ] = 0
     eight_cut: Annotated[
         str,
         Meta(
+            max_length=CODE_MAX,
             description='docs/daifugo.md: "8-cut: a play that contains an 8 (a group of 8s, a sequence through an 8, '
             'or the Joker standing for an 8) ends the trick at once, and the same player leads." The rank that cuts '
             '("8"); "" = none.'
@@ -360,8 +382,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         ),
     ] = False
     suit_order: Annotated[
-        tuple[str, ...],
+        tuple[Code, ...],
         Meta(
+            max_length=len(SUITS),
             description='Suits low to high, deciding between cards of one rank where the exchange needs a "highest" '
             'card. docs/daifugo.md: "Within a rank the suits order ♠ > ♥ > ♦ > ♣ where the exchange needs a '
             '"highest" card." (C, D, H, S). () = suits never decide.'
@@ -370,6 +393,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     leader_holds: Annotated[
         str,
         Meta(
+            max_length=CODE_MAX,
             description='The card whose holder leads every game. docs/daifugo.md: "The holder of the 3 of diamonds '
             'after the exchange leads every game (the lead need not contain it)." ("3D"); "" = `first_leader` and '
             "`next_leader` say who leads."
@@ -383,12 +407,13 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         ),
     ] = False
     role_points: Annotated[
-        tuple[int, int, int, int, int],
+        tuple[Points, Points, Points, Points, Points],
         Meta(
             description='classic: "gets 2 points, … gets 1 point. The scum, or beggar, loses 2 points, and … the '
             'worker, loses 1 point. All players in between … score nothing and lose nothing." friday and deck keep '
             "no score across games (the deck text: \"there is no additional benefit\" for 3rd): their presets keep "
-            "classic's points so that a match of several games has standings; set (0, 0, 0, 0, 0) to score none."
+            "classic's points so that a match of several games has standings; set (0, 0, 0, 0, 0) to score none. "
+            "Each from -100 to 100 (a silent choice: twenty times the texts' largest, 5)."
         ),
     ] = (2, 1, 0, -1, -2)
 
