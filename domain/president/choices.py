@@ -10,6 +10,8 @@ picks' bounds passes `check`. Two fields cannot be put as picks; the Choice name
   Dealing the shuffled deck one card at a time round `order` does it; so does entering the hands as
   dealt. In Blind President these are the face-down piles, top card first.
 - `player` of PlayerJoined: a name, not blank, not in `hints["taken"]` (the players at the table).
+- `cards` of a HandEntered (mode "holders", entering.py): every card of `hints["held"]`, and `hints["size"]`
+  less as many of `hints["may"]` (each as often as listed).
 
 Legal actions that are not offered (a page records them only by other means):
 - a deal whose hand sizes differ from the deal one card at a time from the dealer's left (the deck
@@ -93,7 +95,7 @@ def _deal(state: State, dealer: str) -> Choice:
     sizes = {player: base + (1 if place < extra else 0) for place, player in enumerate(order)}
     event: dict[str, Any] = {"type": DEALT, "dealer": dealer}
     label = f"{dealer} deals"
-    if state.mode == "public":
+    if state.mode != "full":  # public, and holders (each player enters their own hand: entering.py)
         return Choice(type=DEALT, label=label, event=event | {"sizes": sizes}, hints={"order": order})
     hints = {"supply": ["hands"], "deck": list(state.ruleset.deck), "sizes": sizes, "order": order}
     return Choice(type=DEALT, label=label, event=event, hints=hints)
@@ -169,7 +171,8 @@ def _exchange_label(due: ExchangeDue, asked: tuple[str, ...] | bool, how: str = 
 
 
 def _exchange(state: State, due: ExchangeDue) -> list[Choice]:
-    if state.mode == "public":
+    if state.mode == "public" or (state.mode == "holders" and state.hands[due.giver].unknown):
+        # A hand its holder has not entered is unknown, as in public mode (holders.py).
         return _public_exchange(state, due)
     barred = set() if state.ruleset.return_received_allowed else set(received_from(state, due.giver, due.receiver))
     hand = Counter(card for card in state.hands[due.giver].known if card not in barred)
@@ -306,12 +309,14 @@ def _public_exchange(state: State, due: ExchangeDue) -> list[Choice]:
     if asks:
         every = {"high": due.count, "low": due.count}
         asking = [Pick(field="asked", among=["high", "low"], least=due.count, most=due.count, limits=every, label="asked")]
-    choices = [_exchange_choice(due, bool(asks), list(asking), {"unknown": due.count}, how=" unseen")]
+    # docs/house-rules.md § Hands entered by their holders (President): “the giver names the cards given”.
+    named_only = state.mode == "holders"
+    choices = [] if named_only else [_exchange_choice(due, bool(asks), list(asking), {"unknown": due.count}, how=" unseen")]
     if hand.known and not due.returning:
         return choices
     barred = set() if state.ruleset.return_received_allowed or not due.returning else set(received_from(state, due.giver, due.receiver))
     wild = state.ruleset.wild_rank if asks else None
-    for named in range(1, due.count + 1):
+    for named in range(due.count if named_only else 1, due.count + 1):
         known_only = hand.unknown < named
         possible = possible_cards(state, due.giver, known_only).items()
         cards = Counter({card: held for card, held in possible if card not in barred and state.deck.rank[card] != wild})

@@ -418,7 +418,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = (2, 1, 0, -1, -2)
 
 
-MODES = ("full", "public")
+MODES = ("full", "public", "holders")  # holders: hands entered by their holders (holders.py)
 
 
 # The presets and `resolve` live in presets.py (which needs Ruleset); read through here as before.
