@@ -361,6 +361,10 @@ def _game_over(state: State, step: int) -> State:
         seating=order if ruleset.reseat_by_finishing_order else state.seating,
         points=running,
         games=state.games + (result,),
+        # The hands entered were this game's (mode "holders"): the next deal is entered anew.
+        dealt_sizes={},
+        entered={},
+        played_by={},
     )
 
 
