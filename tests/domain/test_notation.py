@@ -22,6 +22,7 @@ SETUPS = [
     *(MatchSetup(system="president", players=["Al", "Betty", "Carl", "Dana"], preset=p, mode=m)
       for p in ("classic", "friday", "deck") for m in ("full", "public")),
     MatchSetup(system="president", players=["Al", "Bo"], preset="friday", options={"blind": True}, mode="full", title="blind"),
+    MatchSetup(system="president", players=["Al", "Betty", "Carl", "Dana"], mode="holders"),
     *(MatchSetup(system="bid", players=["Al", "Betty", "Carl"], preset=p) for p in ("text", "all-cards", "table")),
     *(MatchSetup(system="mrpresident", players=["Al", "Betty", "Carl", "Dot"], preset=p, mode=m)
       for p in ("basic", "basic-2024") for m in ("popular", "electoral")),
