@@ -84,7 +84,7 @@ def settings_from_environment(environ: Mapping[str, str] = os.environ) -> Settin
             value = kind(text)
         except ValueError:
             raise SystemExit(f"{name}={text!r}: it is {meaning}, a {'number' if kind is float else 'whole number'}") from None
-        if kind is not str and (value < 0 or (value == 0 and key != "rate_limit") or math.isnan(value)):
+        if kind is not str and (not math.isfinite(value) or value < 0 or (value == 0 and key != "rate_limit")):
             raise SystemExit(f"{name}={text!r}: it is {meaning}, more than 0{' (or 0: no limit)' if key == 'rate_limit' else ''}")
         values[key] = value
     timeouts = ReadTimeouts(**{key: values.pop(key) for key in list(values) if key in ReadTimeouts.__dataclass_fields__})
@@ -95,15 +95,17 @@ def open_files_limit() -> int:
     """Raise this process's soft limit of open files to its hard limit (a socket is a
     file: a soft limit of 1,024 was reached by 1,100 idle clients) and return it."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard == resource.RLIM_INFINITY:
-        hard = max(soft, 1 << 20)
-    if soft == resource.RLIM_INFINITY or soft >= hard:
-        return soft if soft != resource.RLIM_INFINITY else hard
+    unbounded = 1 << 20  # Linux's own bound on a process's open files, by default
+    if soft == resource.RLIM_INFINITY:
+        return unbounded
+    wanted = unbounded if hard == resource.RLIM_INFINITY else hard
+    if soft >= wanted:
+        return soft
     try:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
     except (ValueError, OSError):
         return soft
-    return hard
+    return wanted
 
 
 def connections_cap(settings: Settings, files: int) -> int:
