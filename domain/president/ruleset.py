@@ -19,7 +19,7 @@ from domain.protocol import PLAYERS_MAX, WORD_MAX
 class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Each field's description (shown beside it on the /new page) quotes what the texts say about it."""
 
-    preset: Annotated[str, Meta(max_length=WORD_MAX, description="The preset this ruleset starts from: classic, friday, deck or daifugo.")] = "classic"
+    preset: Annotated[str, Meta(max_length=WORD_MAX, description="The preset this ruleset starts from: classic, friday, deck or daifugo (40 characters at most).")] = "classic"
     text: Annotated[
         str,
         Meta(max_length=WORD_MAX, description='Which rules text the checks cite ("classic", "friday", "deck", "daifugo"); see rules.py.'),
@@ -32,12 +32,15 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             min_length=1,
             max_length=RANKS_MAX,
             description='Ranks low to high. classic names no order ("must have a higher rank"), so the ordinary '
-            "order of a 52-card deck holds: 2 low, ace high."
+            "order of a 52-card deck holds: 2 low, ace high. At most 32 ranks (the texts have 13 or 14), each code at "
+            "most 8 characters (a silent choice)."
         ),
     ] = RANKS
     deck: Annotated[
         tuple[Code, ...],
-        Meta(max_length=DECK_MAX, description='The cards, one code per card ("52 card deck"); a code listed twice is held twice.'),
+        Meta(max_length=DECK_MAX, description='The cards, one code per card ("52 card deck"); a code listed twice is held twice. At most '
+        "224 cards (four decks of four Jokers each), each code at most 8 characters (silent choices).",
+    ),
     ] = suited_deck()
     max_set: Annotated[
         int,
@@ -181,8 +184,8 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             "at least one, or no one could ever play.",
         ),
     ] = 7
-    blind_min_players: Annotated[int, Seats, Meta(description="Blind President: the fewest players (2-4 players).")] = 2
-    blind_max_players: Annotated[int, Seats, Meta(description="Blind President: the most players (2-4 players).")] = 4
+    blind_min_players: Annotated[int, Seats, Meta(description="Blind President: the fewest players (2-4 players; 2 to 20).")] = 2
+    blind_max_players: Annotated[int, Seats, Meta(description="Blind President: the most players (2-4 players; 2 to 20).")] = 4
     jokers: Annotated[
         int,
         Meta(
@@ -211,7 +214,8 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         Meta(
             max_length=CODE_MAX,
             description='The rank of Bombs: "the Bomb card (#0) resets the pile. After playing the Bomb card, the '
-            'player may play any card or set of cards of the same rank." "" = no bombs (classic, friday).'
+            'player may play any card or set of cards of the same rank." "" = no bombs (classic, friday). A code of at most 8 '
+            "characters."
         ),
     ] = ""
     reverse_cards: Annotated[
@@ -227,7 +231,8 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         Meta(
             max_length=CODE_MAX,
             description='deck: "The Doppelgänger card duplicates any card." Its rank ("" = none); alone "it counts as '
-            'the lowest value (even lower than a Turd) and can therefore only be played on a clean slate".'
+            'the lowest value (even lower than a Turd) and can therefore only be played on a clean slate". A code of at '
+            "most 8 characters."
         ),
     ] = ""
     first_leader: Annotated[
@@ -282,16 +287,23 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             le=PLAYERS_MAX,
             description='deck: "It’s recommended that you combine 2 decks together when playing with more than 10 '
             'people." A recommendation, not a rule: a match of more players than this gets `decks=2` unless its '
-            'options set `decks` or `deck` (0 = never).'
+            'options set `decks` or `deck` (0 = never; at most 20, the most seats).'
         ),
     ] = 0
     rank_names: Annotated[
         dict[Code, Title],
-        Meta(max_length=RANKS_MAX, description='Names of ranks for describing plays ("a Turd", "two Citizens").'),
+        Meta(
+            max_length=RANKS_MAX,
+            description='Names of ranks for describing plays ("a Turd", "two Citizens"): at most 32, each at most 40 '
+            "characters, as a player's name.",
+        ),
     ] = {}
     role_titles: Annotated[
         tuple[Title, Title, Title, Title, Title],
-        Meta(description="Titles by finishing place: first, second, the middle, second to last, last (classic § End Game)."),
+        Meta(
+            description="Titles by finishing place: first, second, the middle, second to last, last (classic § End "
+            "Game); each at most 40 characters, as a player's name."
+        ),
     ] = ("president", "vice-president", "citizen", "worker", "scum")
     sequences: Annotated[
         int,
@@ -363,7 +375,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             max_length=CODE_MAX,
             description='docs/daifugo.md: "8-cut: a play that contains an 8 (a group of 8s, a sequence through an 8, '
             'or the Joker standing for an 8) ends the trick at once, and the same player leads." The rank that cuts '
-            '("8"); "" = none.'
+            '("8"); "" = none. A code of at most 8 characters.'
         ),
     ] = ""
     suit_lock: Annotated[
@@ -396,7 +408,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             max_length=CODE_MAX,
             description='The card whose holder leads every game. docs/daifugo.md: "The holder of the 3 of diamonds '
             'after the exchange leads every game (the lead need not contain it)." ("3D"); "" = `first_leader` and '
-            "`next_leader` say who leads."
+            "`next_leader` say who leads. A code of at most 8 characters."
         ),
     ] = ""
     seating_per_game: Annotated[
