@@ -92,16 +92,17 @@ def entry_choices(state: State) -> list[Choice]:
     if state.mode != "holders" or state.phase not in IN_GAME:
         return []
     choices = []
+    unseen = unseen_copies(state.deck, (state.hands, state.piles), state.played)
     for player in state.seating:
         if player in state.dealt_sizes and player not in state.entered:
-            hints = _entry_hints(state, player)
+            hints = _entry_hints(state, player, unseen)
             if hints is not None:
                 event = {"type": ENTERED, "player": player}
                 choices.append(Choice(type=ENTERED, label=f"{player} enters their hand", player=player, event=event, hints=hints))
     return choices
 
 
-def _entry_hints(state: State, player: str) -> dict[str, Any] | None:
+def _entry_hints(state: State, player: str, unseen: Counter[str]) -> dict[str, Any] | None:
     held = sorted(held_since_deal(state, player).elements())
     size = state.dealt_sizes[player]
     checking = _checking_gifts(state, player)
@@ -109,15 +110,17 @@ def _entry_hints(state: State, player: str) -> dict[str, Any] | None:
         since_deal(state, player, held, checking)
     except IllegalAction:
         return None
-    unseen = unseen_copies(state.deck, (state.hands, state.piles), state.played)
+    # Only a gift (not a return) ties the rest of the hand: without one, every unseen card may be in it.
+    gave = any(done.giver == player and not returning(state, done) for done in state.exchanged)
     may = []
     for card in state.deck.copies:
         if unseen[card] <= 0:
             continue
-        try:
-            since_deal(state, player, [*held, card], checking)
-        except IllegalAction:
-            continue
+        if gave:
+            try:
+                since_deal(state, player, [*held, card], checking)
+            except IllegalAction:
+                continue
         may += [card] * unseen[card]
     if len(may) < size - len(held):
         return None

@@ -13,39 +13,28 @@ from domain.corrections import EventAmended, EventVoided
 from domain.mrpresident import SYSTEM as MR
 from domain.mrpresident import events as mr
 from domain.president import SYSTEM as PRESIDENT
-from domain.president.events import (
-    CardDrawn,
-    CardsDealt,
-    CardsExchanged,
-    CardsPlayed,
-    DirectionChosen,
-    HandEntered,
-    MatchEnded,
-    PlayerJoined,
-    PlayerLeft,
-    PlayerPassed,
-)
+from domain.president import events as pe
 from tests.domain.mrpresident.helpers import given as mr_given
 from tests.domain.president.conftest import small_game_two
 
 PRESIDENT_ROWS = [
-    ("classic § Preparation: the dealer “deals out all the cards in the deck”", CardsDealt(dealer="Dana", sizes={}), ("Dana",)),
+    ("classic § Preparation: the dealer “deals out all the cards in the deck”", pe.CardsDealt(dealer="Dana", sizes={}), ("Dana",)),
     ("classic § End Game: “The scum must give the president his two highest cards”",
-     CardsExchanged(giver="Dana", receiver="Al", cards=("8C", "8D")), ("Dana",)),
+     pe.CardsExchanged(giver="Dana", receiver="Al", cards=("8C", "8D")), ("Dana",)),
     ("classic § End Game: “receive any two cards from the president’s hand in return”: the president gives",
-     CardsExchanged(giver="Al", receiver="Dana", cards=("3C", "4C")), ("Al",)),
-    ("classic § Play Game: “putting one, two, three, or four cards … face-up on the table”", CardsPlayed(player="Al", cards=("3C",)), ("Al",)),
-    ("classic § Play Game: “you can follow … or you can pass”", PlayerPassed(player="Betty"), ("Betty",)),
-    ("friday § Blind President: “they may take one card from the top of their pile”", CardDrawn(player="Carl"), ("Carl",)),
-    ("deck § The Deal: “The dealer … chooses the direction”", DirectionChosen(player="Dana", direction="clockwise"), ("Dana",)),
-    ("deck § Players Leaving/Entering: “If a player leaves between rounds”: the leaver's", PlayerLeft(player="Carl"), ("Carl",)),
-    ("deck § Players Leaving/Entering: a newcomer holds no seat yet: the table's", PlayerJoined(player="Eve"), ()),
-    ("house rules § Recording: the table stops playing: the table's", MatchEnded(), ()),
+     pe.CardsExchanged(giver="Al", receiver="Dana", cards=("3C", "4C")), ("Al",)),
+    ("classic § Play Game: “putting one, two, three, or four cards … face-up on the table”", pe.CardsPlayed(player="Al", cards=("3C",)), ("Al",)),
+    ("classic § Play Game: “you can follow … or you can pass”", pe.PlayerPassed(player="Betty"), ("Betty",)),
+    ("friday § Blind President: “they may take one card from the top of their pile”", pe.CardDrawn(player="Carl"), ("Carl",)),
+    ("deck § The Deal: “The dealer … chooses the direction”", pe.DirectionChosen(player="Dana", direction="clockwise"), ("Dana",)),
+    ("deck § Players Leaving/Entering: “If a player leaves between rounds”: the leaver's", pe.PlayerLeft(player="Carl"), ("Carl",)),
+    ("deck § Players Leaving/Entering: a newcomer holds no seat yet: the table's", pe.PlayerJoined(player="Eve"), ()),
+    ("house rules § Recording: the table stops playing: the table's", pe.MatchEnded(), ()),
     ("house rules § Hands entered by their holders: “each player enters the cards they were dealt”",
-     HandEntered(player="Carl", cards=("3D", "4D", "6C")), ("Carl",)),
+     pe.HandEntered(player="Carl", cards=("3D", "4D", "6C")), ("Carl",)),
     ("house rules § Corrections: a void is the table's", EventVoided(step=3), ()),
     ("house rules § Corrections: an amendment is the table's, even of a seat's play",
-     EventAmended(step=3, event=CardsPlayed(player="Al", cards=("3C",))), ()),
+     EventAmended(step=3, event=pe.CardsPlayed(player="Al", cards=("3C",))), ()),
 ]
 
 
