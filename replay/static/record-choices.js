@@ -7,15 +7,19 @@
 // page explains (the dry run's rule) instead of recording.
 import { h } from "/static/dom.js";
 import { cardLabel } from "/static/cards.js";
-import { applyHints, drawHints, drawSeals, hintsWanting, needsForm, nextSeal, startHints } from "/static/record-hints.js";
+import { applyHints, drawHints, drawSeals, hintsWanting, needsForm, nextSeal, startHints, supplyFromHints } from "/static/record-hints.js";
 import { dealHands } from "/static/record-deal.js";
 import { groupButtons } from "/static/record-narrow.js";
+import { Reach } from "/static/record-reach.js";
 import { put } from "/static/patches.js";
 
 const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
 
-export function valueLabel(value) {
-  if (typeof value === "string") return CARD_CODE.test(value) ? cardLabel(value) : value;
+// A value in words: a card code as a card ("7C" → "7♣") when its pick's values
+// (`among`) are all cards: among states, "KS" is Kansas.
+export function valueLabel(value, among = [value]) {
+  const cards = among.every((other) => typeof other !== "string" || CARD_CODE.test(other));
+  if (typeof value === "string") return cards && CARD_CODE.test(value) ? cardLabel(value) : value;
   if (value === null || value === undefined) return "—";
   // A Candidate card (a ticket's running mate) by its name and home state.
   if (typeof value === "object" && typeof value.name === "string" && value.home_state) return `${value.name} (${value.home_state}, ${value.effective_total})`;
@@ -73,22 +77,6 @@ function preselect(pick) {
   return taken;
 }
 
-// What a choice's hints ask the page to derive from the picks (Mr. President, see
-// domain/mrpresident/choices.py): each picked state becomes a Ballot, President seals
-// first, then Vice President ones, unless the recorder chose each one's seal (`seals`,
-// one per Ballot); Absentee Ballots not cast are set aside.
-function supplyFromHints(event, hints, seals = []) {
-  if (hints.ballots) {
-    const left = { ...hints.ballots.seals };
-    event[hints.ballots.field] = (event[hints.ballots.field] || []).map((state, i) => {
-      const seal = seals[i] || Object.keys(left).find((name) => left[name] > 0) || Object.keys(left)[0];
-      left[seal] -= 1;
-      return { seal, state };
-    });
-  }
-  if (hints.remainder) event[hints.remainder.field] = hints.remainder.of - (event.ballots || []).length;
-}
-
 export class Controls {
   // actions: { send(event, label, choice), explain(event, label), note(text) }
   constructor(actions) {
@@ -96,6 +84,8 @@ export class Controls {
     this.actions = { ...actions, send: (...args) => (this.tapped.clear(), actions.send(...args)) };
     this.open = null; // the choice being composed: { index, filled: {field: value or [values]} }
     this.tapped = new Map(); // player → the cards tapped to narrow their plays (record-narrow.js)
+    this.reach = new Reach(); // scrolls what is to be tapped next into view
+    this.fromTable = false; // the next redraw follows a tap on the table (it keeps its place)
   }
 
   draw(choices, { finished, waiting, offline = false, forbidden }) {
@@ -122,7 +112,7 @@ export class Controls {
           "section",
           { class: "choice-group", "data-player": who },
           h("h3", null, who ? `${who}` : "The table"),
-          groupButtons(listed, this.tapped.get(who) || [], (choice, index) => this.drawChoice(choice, index), (code) => this.toggleCard(who, code)),
+          groupButtons(listed, this.tapped.get(who) || [], (choice, index) => this.drawChoice(choice, index), (code) => this.toggleCard(who, code), valueLabel),
           blocked.length ? h("div", { class: "choice-buttons forbidden-row" }, blocked.map((probe) => this.drawForbidden(probe))) : null,
         ),
       );
@@ -132,6 +122,8 @@ export class Controls {
     }
     const loose = forbidden.filter((probe) => !groups.has(probe.player || ""));
     if (loose.length) parts.push(h("section", { class: "choice-group" }, h("div", { class: "choice-buttons forbidden-row" }, loose.map((probe) => this.drawForbidden(probe)))));
+    this.reach.after(choices, this.open, this.fromTable);
+    this.fromTable = false;
     return parts;
   }
 
@@ -167,7 +159,7 @@ export class Controls {
         { class: "choice-values", dataset: data },
         h("span", { class: "values-label" }, choice.label || pick.label),
         distinct(pick.among).map((value) =>
-          h("button", { type: "button", class: "choice value", "data-value": key(value), onclick: () => this.sendWith(choice, { [pick.field]: value }) }, valueLabel(value)),
+          h("button", { type: "button", class: "choice value", "data-value": key(value), onclick: () => this.sendWith(choice, { [pick.field]: value }) }, valueLabel(value, pick.among)),
         ),
       );
     }
@@ -197,23 +189,21 @@ export class Controls {
       for (const pick of choice.picks) filled[pick.field] = isList(pick) ? (isDice(pick) ? [] : preselect(pick)) : pick.among.length === 1 ? pick.among[0] : undefined;
       this.open = { index, filled, extra: startHints(choice) };
     }
-    if (redraw) {
-      this.actions.redraw();
-      // The composer is drawn after every choice: with many (a public hand's plays) it
-      // opens below the screen, so the tapped choice brings it into view.
-      if (this.open) document.querySelector("#actions .composer")?.scrollIntoView({ block: "nearest" });
-    }
+    // The composer opens below the choices: the redraw brings it into reach (record-reach.js).
+    if (redraw) this.actions.redraw();
   }
 
   // Open a choice with some picks already made (a renderer's taps on the table).
   openWith(index, filled) {
     if (!this.open || this.open.index !== index) this.compose(index, false);
     Object.assign(this.open.filled, filled);
+    this.fromTable = true;
     this.actions.redraw();
   }
 
   close() {
     this.open = null;
+    this.fromTable = true;
     this.actions.redraw();
   }
 
@@ -221,6 +211,7 @@ export class Controls {
   // only (a bid per player), it records at once: one tap per player's card.
   fill(open, pick, option) {
     open.filled[pick.field] = option;
+    open.said = null;
     const choice = this.choices[open.index];
     if (choice.picks.every((each) => !isList(each)) && !needsForm(choice) && !this.missing(choice, open).length) return this.sendWith(choice, open.filled, open);
     this.actions.redraw();
@@ -271,6 +262,7 @@ export class Controls {
           h("input", { type: "text", value: open.filled[field] || "", autocomplete: "off", oninput: (event) => (open.filled[field] = event.target.value.trim()) }),
         ),
       ),
+      open.said && open.said.field === null ? h("p", { class: "pick-note", role: "status" }, open.said.text) : null,
       h(
         "div",
         { class: "row" },
@@ -283,8 +275,11 @@ export class Controls {
             onclick: () => {
               // Asked again at the tap: typed fields change without a redraw.
               const still = this.missing(choice, open);
-              if (still.length) this.actions.note(`Not yet: ${still.join("; ")}.`);
-              else this.sendWith(choice, open.filled, open);
+              if (!still.length) return this.sendWith(choice, open.filled, open);
+              // Said above the button tapped as well as at the top of the page.
+              open.said = { field: null, text: `Not yet: ${still.join("; ")}.` };
+              this.actions.note(open.said.text);
+              this.actions.redraw();
             },
           },
           choice.type === "CardsPlayed" ? "Play" : "Record",
@@ -309,7 +304,7 @@ export class Controls {
             h(
               "button",
               { type: "button", class: `chip-button ${key(option) === key(value) ? "on" : ""}`, "data-value": key(option), "aria-pressed": String(key(option) === key(value)), onclick: () => this.fill(open, pick, option) },
-              valueLabel(option),
+              valueLabel(option, pick.among),
             ),
           ),
         ),
@@ -323,13 +318,27 @@ export class Controls {
     const toggle = (option) => {
       const have = count(option);
       const cap = capOf(pick, option);
+      open.said = null;
       if (have < cap && taken.length < pick.most) {
         if (sealed) open.extra.seals.push(nextSeal(sealed, open));
         taken.push(option);
       } else if (have) {
         if (sealed) open.extra.seals = open.extra.seals.filter((_, i) => key(taken[i]) !== key(option));
         open.filled[pick.field] = taken.filter((t) => key(t) !== key(option));
-      } else return this.actions.note(`At most ${pick.most} for ${pick.label || pick.field}: take one back first.`);
+      } else if (cap > 0 && pick.least === pick.most) {
+        // A pick of a fixed size is full: the tapped value replaces the one taken
+        // first (the preselected card, the region picked before), so a change is one tap.
+        taken.shift();
+        if (sealed) {
+          open.extra.seals.shift();
+          open.extra.seals.push(nextSeal(sealed, open));
+        }
+        taken.push(option);
+      } else {
+        // Said beside the values tapped, not at the top of the page.
+        const why = cap > 0 ? `at most ${pick.most}: tap one to take it back first` : "it cannot be taken";
+        open.said = { field: pick.field, text: `${valueLabel(option, pick.among)}: ${why}.` };
+      }
       this.actions.redraw();
     };
     return h(
@@ -345,12 +354,13 @@ export class Controls {
           return h(
             "button",
             { type: "button", class: `chip-button ${have ? "on" : ""} ${have >= cap ? "full" : ""}`, "data-value": key(option), "aria-pressed": String(have > 0), onclick: () => toggle(option) },
-            valueLabel(option),
+            valueLabel(option, pick.among),
             cap > 1 || limited ? h("small", { class: "limit" }, ` ${have}/${cap}`) : null,
           );
         }),
       ),
       sealed ? drawSeals(sealed, open, () => this.actions.redraw()) : null,
+      open.said && open.said.field === pick.field ? h("p", { class: "pick-note", role: "status" }, open.said.text) : null,
     );
   }
 

@@ -1,12 +1,14 @@
 // Inputs for what a choice's hints ask the page to supply (the vocabulary is
 // domain/mrpresident/choices.py's docstring): a ticket's Candidate Cards
-// (hints.cards), the counted totals at the tally (hints.count), a Press Endorsement's
-// Undecided Ballots (hints.press), and the seal of each Ballot picked (hints.ballots);
+// (hints.cards, record-hints-card.js), the counted totals at the tally (hints.count,
+// typed as numbers), a Press Endorsement's Undecided Ballots (hints.press), and the
+// seal of each Ballot picked (hints.ballots);
 // for the advanced game (domain/mrpresident/advanced_choices.py's docstring) the Fund
 // Raising amount read off the Chart for the dice picked (hints.amount) and a debate's
 // risked Ballots, one per region, with those left unrecorded (hints.debate).
 // Each input only shapes the event; the server checks it like any other.
-import { h, stepper } from "/static/dom.js";
+import { h } from "/static/dom.js";
+import { applyCards, cardsWanting, drawCard, startCards } from "/static/record-hints-card.js";
 
 // Each hint this module reads, by the shape that marks it as Mr. President's (other
 // systems' hints may share a name: a President play's `count` is a number).
@@ -26,11 +28,7 @@ const hintOf = (choice, name) => {
   const hint = (choice.hints || {})[name];
   return FORMS[name](hint) ? hint : null;
 };
-const REMEMBERED = "recount.candidate-cards";
-const REMEMBER_AT_MOST = 24;
 const SEAL_NAMES = { P: "President", VP: "Vice President" };
-// Illustration I of mr-president.md adds up to 27 with Campaign Ability 7.
-const DEFAULT_RATINGS = { campaign_ability: 7, financial_support: 8, press_support: 4, fund_raising: 3, advertising: 5 };
 
 // A choice with one of these hints needs the composer even without picks.
 export const needsForm = (choice) => Object.keys(FORMS).some((name) => hintOf(choice, name));
@@ -42,17 +40,11 @@ function formHints(choice) {
   return found;
 }
 
-const words = (field) => field.replaceAll("_", " ");
-
 // The inputs' starting values, kept on the open composer.
 export function startHints(choice) {
   const hints = formHints(choice);
   const extra = { seals: [], seal: null };
-  if (hints.cards) {
-    // A name to start from (the card's own is typed over it); no rule reads it.
-    const party = (choice.event || {}).party || "";
-    extra.cards = Object.fromEntries(hints.cards.fields.map((field) => [field, { ...blankCard(hints.cards), name: `${party} ${words(field)}`.trim() }]));
-  }
+  if (hints.cards) extra.cards = startCards(hints.cards, (choice.event || {}).party || "");
   if (hints.count) extra.count = hints.count.map((entry) => entry.least);
   if (hints.press) extra.press = [];
   // Per side, the Ballot risked in each region: { region: { state, seal } }.
@@ -62,21 +54,12 @@ export function startHints(choice) {
   return extra;
 }
 
-function blankCard(hint) {
-  return { name: "", home_state: "", issues: "", ...Object.fromEntries(hint.ratings.map((rating) => [rating, DEFAULT_RATINGS[rating] ?? 1])) };
-}
-
 // What is still missing, in words (empty: the hint inputs are complete).
 export function hintsWanting(choice, open) {
   const hints = formHints(choice);
   const wanting = [];
-  if (hints.cards) {
-    for (const field of hints.cards.fields) {
-      const card = open.extra.cards[field];
-      if (!card.name.trim()) wanting.push(`write the ${words(field)}’s name`);
-      if (!card.home_state) wanting.push(`choose the ${words(field)}’s home state`);
-    }
-  }
+  if (hints.cards) wanting.push(...cardsWanting(hints.cards, open.extra.cards));
+  if (hints.count) wanting.push(...countsWanting(hints.count, open.extra.count));
   if (hints.press) {
     const most = pressMost(hints.press, open.filled);
     if (open.extra.press.length > most) wanting.push(`at most ${most} Undecided Ballots (the dice)`);
@@ -99,14 +82,7 @@ export function hintsWanting(choice, open) {
 // The event completed from the inputs (before the Ballots' seals are supplied).
 export function applyHints(event, choice, open) {
   const hints = formHints(choice);
-  if (hints.cards) {
-    const cards = [];
-    for (const field of hints.cards.fields) {
-      event[field] = asCard(open.extra.cards[field], hints.cards);
-      cards.push(event[field]);
-    }
-    remember(cards);
-  }
+  if (hints.cards) applyCards(event, hints.cards, open.extra.cards);
   if (hints.count) {
     event.votes = JSON.parse(JSON.stringify(event.votes || {}));
     hints.count.forEach((entry, i) => {
@@ -128,40 +104,28 @@ export function applyHints(event, choice, open) {
   }
 }
 
+// What a choice's hints ask the page to derive from the picks (Mr. President, see
+// domain/mrpresident/choices.py): each picked state becomes a Ballot, President seals
+// first, then Vice President ones, unless the recorder chose each one's seal (`seals`,
+// one per Ballot); Absentee Ballots not cast are set aside.
+export function supplyFromHints(event, hints, seals = []) {
+  if (hints.ballots) {
+    const left = { ...hints.ballots.seals };
+    event[hints.ballots.field] = (event[hints.ballots.field] || []).map((state, i) => {
+      const seal = seals[i] || Object.keys(left).find((name) => left[name] > 0) || Object.keys(left)[0];
+      left[seal] -= 1;
+      return { seal, state };
+    });
+  }
+  if (hints.remainder) event[hints.remainder.field] = hints.remainder.of - (event.ballots || []).length;
+}
+
 // The Fund Raising Chart's amount for the dice picked so far (null until both are in).
 function chartAmount(hint, filled) {
   const dice = filled[hint.by] || [];
   if (dice.length < 2) return null;
   const amount = hint.amounts[String(dice.reduce((sum, die) => sum + die, 0))];
   return amount === undefined ? null : amount;
-}
-
-function asCard(typed, hint) {
-  const ratings = Object.fromEntries(hint.ratings.map((rating) => [rating, typed[rating]]));
-  const card = {
-    name: typed.name.trim(),
-    home_state: typed.home_state,
-    issues: typed.issues.split(",").map((issue) => issue.trim()).filter(Boolean),
-    ...ratings,
-  };
-  card[hint.total] = hint.ratings.reduce((sum, rating) => sum + typed[rating], 0);
-  return card;
-}
-
-// Cards typed before on this phone, newest first, one per name.
-function rememberedCards() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(REMEMBERED) || "[]");
-    return Array.isArray(stored) ? stored : [];
-  } catch {
-    return [];
-  }
-}
-
-function remember(cards) {
-  const names = new Set(cards.map((card) => card.name));
-  const kept = [...cards, ...rememberedCards().filter((card) => !names.has(card.name))].slice(0, REMEMBER_AT_MOST);
-  localStorage.setItem(REMEMBERED, JSON.stringify(kept));
 }
 
 // The hint inputs of an open composer.
@@ -177,59 +141,8 @@ export function drawHints(choice, open, redraw) {
   ];
 }
 
-// A compact Candidate Card: cards typed before (one tap fills it), the name, the
-// home state, each rating a stepper, the Effective Total added up as they change.
-function drawCard(field, cards, hint, redraw) {
-  const typed = cards[field];
-  const total = h("output", { class: "card-total" }, String(hint.ratings.reduce((sum, rating) => sum + typed[rating], 0)));
-  const retotal = () => (total.textContent = String(hint.ratings.reduce((sum, rating) => sum + typed[rating], 0)));
-  const known = rememberedCards().filter((card) => hint.home_states.includes(card.home_state));
-  const use = (card) => {
-    cards[field] = { ...blankCard(hint), ...card, issues: (card.issues || []).join(", ") };
-    redraw();
-  };
-  return h(
-    "fieldset",
-    { class: "candidate-card", "data-field": field },
-    h("legend", null, `${words(field)} card`),
-    known.length
-      ? h(
-          "div",
-          { class: "remembered choice-buttons" },
-          h("span", { class: "muted" }, "Typed before:"),
-          known.map((card) => h("button", { type: "button", class: "chip-button remembered-card", "data-name": card.name, onclick: () => use(card) }, `${card.name} (${card.home_state}, ${card[hint.total]})`)),
-        )
-      : null,
-    h("label", { class: "card-line" }, h("span", null, "Name"), h("input", { type: "text", class: "card-name", value: typed.name, autocomplete: "off", oninput: (e) => (typed.name = e.target.value) })),
-    h(
-      "label",
-      { class: "card-line" },
-      h("span", null, "Home state"),
-      h(
-        "select",
-        { class: "card-home", onchange: (e) => ((typed.home_state = e.target.value), redraw()) },
-        h("option", { value: "", selected: !typed.home_state }, "—"),
-        hint.home_states.map((abbr) => h("option", { value: abbr, selected: abbr === typed.home_state }, abbr)),
-      ),
-    ),
-    h(
-      "div",
-      { class: "card-ratings" },
-      hint.ratings.map((rating) =>
-        h(
-          "div",
-          { class: "card-rating", "data-rating": rating },
-          h("span", null, words(rating)),
-          stepper(typed[rating], (value) => ((typed[rating] = value), retotal()), { least: rating === "campaign_ability" ? 1 : 0, most: 20, label: words(rating) }),
-        ),
-      ),
-      h("div", { class: "card-rating total" }, h("span", null, words(hint.total)), total),
-    ),
-    h("label", { class: "card-line" }, h("span", null, "Issues"), h("input", { type: "text", value: typed.issues, placeholder: "comma-separated (optional)", oninput: (e) => (typed.issues = e.target.value) })),
-  );
-}
-
 // The tally: each total the Ballots left for the count make, from the votes typed in.
+// A count is typed on the number pad (Enter goes to the next), − and + beside it.
 function drawCount(entries, counted) {
   return h(
     "div",
@@ -240,9 +153,57 @@ function drawCount(entries, counted) {
         "div",
         { class: "count-line", "data-state": entry.state, "data-party": entry.party },
         h("span", null, `${entry.state} ${entry.party}: ${entry.ballots} Ballot${entry.ballots === 1 ? "" : "s"} to count`),
-        stepper(counted[i], (value) => (counted[i] = value), { least: entry.least, label: `${entry.state} ${entry.party}` }),
+        countInput(counted[i], (value) => (counted[i] = value), { least: entry.least, label: `${entry.state} ${entry.party}` }),
       ),
     ),
+  );
+}
+
+// What the counts typed lack, in words: a count left empty, or under the votes the
+// Ballots already carry (the event's `least`).
+function countsWanting(entries, counted) {
+  return entries.flatMap((entry, i) => {
+    if (counted[i] === null) return [`type the votes counted for ${entry.state} ${entry.party}`];
+    return counted[i] < entry.least ? [`at least ${entry.least} for ${entry.state} ${entry.party} (the votes already recorded)`] : [];
+  });
+}
+
+// A whole number typed (the phone's number pad: inputmode numeric), or moved by one
+// with − and +; `changed(value)` on each change, null while the field is empty.
+function countInput(value, changed, { least = 0, label = "" }) {
+  let current = value;
+  const input = h("input", { type: "text", inputmode: "numeric", pattern: "[0-9]*", enterkeyhint: "next", autocomplete: "off", class: "count-input", value: String(value), "aria-label": label });
+  const set = (next) => {
+    current = next;
+    input.classList.toggle("invalid", next === null || next < least);
+    changed(next);
+  };
+  input.addEventListener("focus", () => input.select());
+  input.addEventListener("input", () => {
+    const digits = input.value.replace(/\D/g, "");
+    if (digits !== input.value) input.value = digits;
+    set(digits === "" ? null : Number(digits));
+  });
+  // Enter (the number pad's Next) moves on to the next count, the last to Record.
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const composer = input.closest(".composer");
+    const inputs = composer ? [...composer.querySelectorAll("input.count-input")] : [];
+    const next = inputs[inputs.indexOf(input) + 1] || (composer && composer.querySelector(".confirm"));
+    if (next) next.focus();
+  });
+  const step = (by) => {
+    const next = Math.max(least, (current ?? least) + by);
+    input.value = String(next);
+    set(next);
+  };
+  return h(
+    "span",
+    { class: "stepper count-entry", "data-label": label },
+    h("button", { type: "button", class: "step-down", "aria-label": `${label} one less`, onclick: () => step(-1) }, "−"),
+    input,
+    h("button", { type: "button", class: "step-up", "aria-label": `${label} one more`, onclick: () => step(1) }, "+"),
   );
 }
 

@@ -57,13 +57,73 @@ function drawNarrow(view, toggle) {
   );
 }
 
+// Past this many choices in one player's group, choices picking among the same
+// values (a public hand's plays of one rank: one, two, three or four of them) share a row.
+const ROWS_PAST = 12;
+
+// The one list pick of a choice (its values to choose some of), else null.
+function onlyListPick(choice) {
+  const picks = choice.picks || [];
+  return picks.length === 1 && picks[0].most !== null && picks[0].most !== undefined ? picks[0] : null;
+}
+
+const rowKey = (choice) => {
+  const pick = onlyListPick(choice);
+  return pick ? `${choice.type} ${JSON.stringify([...new Set(pick.among.map((value) => JSON.stringify(value)))].sort())}` : null;
+};
+
+// What the values of a row have in common in words ("3" for 3♣ 3♦ 3♥ 3♠), else "".
+function commonLabel(pick, valueLabel) {
+  const labels = [...new Set(pick.among.map((value) => valueLabel(value, pick.among)))];
+  let shared = labels[0] || "";
+  for (const label of labels) while (!label.startsWith(shared)) shared = shared.slice(0, -1);
+  return shared.trim();
+}
+
+// A long group's choices, those picking among the same values in one row each (its
+// values' common label, then a short button per choice: how many are taken), the
+// others as buttons in between, in the order listed.
+function rowsOf(listed, drawChoice, valueLabel) {
+  const keys = listed.map(([choice]) => rowKey(choice));
+  const shared = (key) => key !== null && keys.filter((other) => other === key).length > 1;
+  const parts = [];
+  let loose = [];
+  const flush = () => loose.length && parts.push(h("div", { class: "choice-buttons" }, loose.splice(0)));
+  listed.forEach(([choice, index], at) => {
+    const key = keys[at];
+    if (!shared(key)) return loose.push(drawChoice(choice, index));
+    if (keys.indexOf(key) !== at) return;
+    flush();
+    const members = listed.filter((_, other) => keys[other] === key);
+    const label = commonLabel(onlyListPick(choice), valueLabel) || choice.label;
+    parts.push(
+      h(
+        "div",
+        { class: "choice-row", "data-row": label },
+        h("span", { class: "row-label" }, label),
+        members.map(([member, memberIndex]) => {
+          const pick = onlyListPick(member);
+          const button = drawChoice(member, memberIndex);
+          button.textContent = pick.least === pick.most ? `×${pick.least}` : `×${pick.least}–${pick.most}`;
+          button.setAttribute("aria-label", member.label);
+          button.title = member.label;
+          return button;
+        }),
+      ),
+    );
+  });
+  flush();
+  return parts;
+}
+
 // The buttons of one player's group (`listed`: [choice, index] pairs, each drawn by
-// `drawChoice`): every choice, or, past MANY whole plays, the other choices, the
-// cards to tap (`tapped` so far; `toggle(code)` on a tap) and the plays holding them.
-export function groupButtons(listed, tapped, drawChoice, toggle) {
+// `drawChoice`): every choice (in rows by the values they pick among, past
+// ROWS_PAST), or, past MANY whole plays, the other choices, the cards to tap
+// (`tapped` so far; `toggle(code)` on a tap) and the plays holding them.
+export function groupButtons(listed, tapped, drawChoice, toggle, valueLabel = String) {
   const buttons = (pairs) => h("div", { class: "choice-buttons" }, pairs.map(([choice, index]) => drawChoice(choice, index)));
   const whole = listed.filter(([choice]) => isWholePlay(choice));
-  if (whole.length <= MANY) return buttons(listed);
+  if (whole.length <= MANY) return listed.length > ROWS_PAST ? rowsOf(listed, drawChoice, valueLabel) : buttons(listed);
   const view = narrowed(whole, tapped);
   return [buttons(listed.filter(([choice]) => !isWholePlay(choice))), drawNarrow(view, toggle), buttons(view.shown)];
 }

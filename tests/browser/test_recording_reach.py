@@ -1,0 +1,286 @@
+"""The recording page on a 390×844 touch phone, as a new scorekeeper uses it: the
+control for the next action is on screen without scrolling (inside the viewport, not
+under the sticky header, nothing over it) in at least 9 of 10 actions of every
+system, and nothing is wider than the screen.
+
+President (public mode) and Presidential Bid are recorded from their fixtures, each
+action tapped among what the page offers (GET /allowed tells which of its controls
+makes the fixture's event); Mr. President by a seeded random player tapping the
+page's own controls. Every control is measured just before it is tapped."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_recording import all_events, api_get, open_record, phone, settle
+
+pytestmark = pytest.mark.browser
+__all__ = ["phone"]  # the fixture, shared with test_recording.py
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+WIDTH, HEIGHT = 390, 844
+
+
+def fixture(name: str) -> dict[str, Any]:
+    return json.loads((FIXTURES / f"{name}.json").read_text())
+
+
+class Reach:
+    """Taps made on a page, action by action, each control measured first: in view
+    when its box lies inside the viewport and below the sticky header, and nothing
+    lies over it. An action is in reach when every control tapped for it was."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.actions: list[list[tuple[str, bool]]] = [[]]
+
+    @property
+    def taps(self) -> list[tuple[str, bool]]:
+        return [tap for action in self.actions for tap in action]
+
+    def next_action(self) -> None:
+        if self.actions[-1]:
+            self.actions.append([])
+
+    def in_view(self, locator: Any) -> bool:
+        box = locator.bounding_box()
+        header = self.page.locator("header.top").bounding_box()
+        if box is None or header is None:
+            return False
+        below_header = header["y"] + header["height"]
+        inside = box["y"] >= below_header - 0.5 and box["y"] + box["height"] <= HEIGHT + 0.5 and box["x"] >= -0.5 and box["x"] + box["width"] <= WIDTH + 0.5
+        # Nor covered by anything else (a sticky row): its middle is its own.
+        return inside and locator.evaluate(
+            "(el) => { const r = el.getBoundingClientRect(); const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return Boolean(hit) && (hit === el || el.contains(hit)); }"
+        )
+
+    def tap(self, locator: Any, what: str) -> None:
+        locator.wait_for(state="attached")
+        self.actions[-1].append((what, self.in_view(locator)))
+        locator.click()
+
+    def select(self, locator: Any, value: str, what: str) -> None:
+        self.actions[-1].append((what, self.in_view(locator)))
+        locator.select_option(value)
+
+    def out_of_view(self) -> list[str]:
+        return [what for what, seen in self.taps if not seen]
+
+    def assert_nine_in_ten(self) -> None:
+        done = [action for action in self.actions if action]
+        missed = [action for action in done if not all(seen for _, seen in action)]
+        print(f"{len(done) - len(missed)} of {len(done)} actions in reach ({len(self.taps) - len(self.out_of_view())} of {len(self.taps)} taps)")
+        assert len(done) >= 20, done
+        assert 10 * len(missed) <= len(done), f"{len(missed)} of {len(done)} actions needed a scroll: {missed[:20]}"
+
+
+# --- which of the page's controls makes an event -------------------------------------------
+
+
+def read_path(event: dict[str, Any], path: str) -> Any:
+    """The value at a pick's field ("bids.0.card": event["bids"][0]["card"])."""
+    value: Any = event
+    for part in path.split("."):
+        value = value[int(part)] if isinstance(value, list) else value.get(part)
+        if value is None:
+            return None
+    return value
+
+
+def write_path(event: dict[str, Any], path: str, value: Any) -> None:
+    parts = path.split(".")
+    target: Any = event
+    for part in parts[:-1]:
+        target = target[int(part)] if isinstance(target, list) else target.setdefault(part, {})
+    if isinstance(target, list):
+        target[int(parts[-1])] = value
+    else:
+        target[parts[-1]] = value
+
+
+def makes(choice: dict[str, Any], event: dict[str, Any]) -> bool:
+    """Whether filling the choice's picks with the event's values gives the event."""
+    if choice["type"] != event["type"] or (choice.get("hints") or {}).get("supply"):
+        return False
+    built = copy.deepcopy(choice["event"]) | {"type": choice["type"]}
+    for pick in choice.get("picks") or []:
+        value = read_path(event, pick["field"])
+        if value is None:
+            return False
+        values = value if pick["most"] is not None else [value]
+        if any(each not in pick["among"] for each in values):
+            return False
+        if pick["most"] is not None and not pick["least"] <= len(values) <= pick["most"]:
+            return False
+        write_path(built, pick["field"], value)
+    return built == event
+
+
+def chosen(pick: Any) -> list[Any]:
+    """The values picked in a composer's pick, in the order shown."""
+    return [json.loads(value) for value in pick.locator(".chip-button.on").evaluate_all("chips => chips.map((c) => c.dataset.value)")]
+
+
+def tap_event(reach: Reach, served: Any, match: dict[str, Any], event: dict[str, Any]) -> None:
+    """Record `event` by tapping the page's controls: the choice, the values of its
+    picks (a preselected card replaced by a tap on the one played), then Play or Record."""
+    page = reach.page
+    choices = api_get(served, match, "/allowed")["choices"]
+    found = [index for index, choice in enumerate(choices) if makes(choice, event)]
+    assert found, f"no choice makes {event}: {[c['label'] for c in choices]}"
+    index = found[0]
+    choice = choices[index]
+    picks = choice.get("picks") or []
+    what = f"{choice['label']}"
+    actions = page.locator("#actions")
+    if not picks:
+        reach.tap(actions.locator(f'button.choice[data-index="{index}"]'), what)
+        return
+    if len(picks) == 1 and picks[0]["most"] is None:
+        value = json.dumps(read_path(event, picks[0]["field"]))
+        reach.tap(actions.locator(f'.choice-values[data-index="{index}"] button[data-value=\'{value}\']'), what)
+        return
+    opener = actions.locator(f'button.choice[data-index="{index}"]')
+    if "opened" not in (opener.get_attribute("class") or ""):
+        reach.tap(opener, what)
+    composer = actions.locator(".composer")
+    for pick in picks:
+        if not composer.count():
+            return  # the last one-value pick recorded it (a bid per player)
+        box = composer.locator(f'.pick[data-field="{pick["field"]}"]')
+        wanted = read_path(event, pick["field"])
+        if pick["most"] is None:
+            chip = box.locator(f".chip-button[data-value='{json.dumps(wanted)}']")
+            if "on" not in (chip.get_attribute("class") or "").split():
+                reach.tap(chip, f"{what}: {wanted}")
+            continue
+        for _ in range(3 * len(wanted) + 2):
+            taken = chosen(box)
+            missing = [value for value in wanted if value not in taken]
+            extra = [value for value in taken if value not in wanted]
+            if not missing and not extra:
+                break
+            value = (missing or extra)[0]
+            reach.tap(box.locator(f".chip-button[data-value='{json.dumps(value)}']"), f"{what}: {value}")
+            if missing and extra and taken == chosen(box):
+                # Refused (“take one back first”): a card picked that was not played goes first.
+                reach.tap(box.locator(f".chip-button[data-value='{json.dumps(extra[0])}']"), f"{what}: {extra[0]} back")
+        else:
+            raise AssertionError(f"{what}: the cards picked did not become {wanted}")
+    if composer.count():
+        reach.tap(composer.locator(".confirm"), f"{what}: confirm")
+
+
+def record_fixture_by_taps(page: Any, served: Any, name: str, count: int) -> tuple[Reach, dict[str, Any], list[dict[str, Any]]]:
+    data = fixture(name)
+    match = served.create(data["setup"])
+    open_record(page, served, match)
+    reach = Reach(page)
+    events = data["events"][:count]
+    for event in events:
+        settle(page)
+        reach.next_action()
+        tap_event(reach, served, match, event)
+    settle(page)
+    return reach, match, events
+
+
+def test_a_public_president_game_is_tapped_with_each_next_control_on_screen(phone: Any, served: Any) -> None:
+    """president-classic.md § Play Game: the first deal's game and the next deal of a
+    five-player public record, each play tapped by its rank and count and the cards
+    played; at 390×844 nine taps in ten find their control on screen."""
+    page = phone()
+    reach, match, events = record_fixture_by_taps(page, served, "president/classic-five-public", 103)
+    assert [event["type"] for event in all_events(served, match)[1:]] == [event["type"] for event in events]
+    assert [sorted(e["event"].get("cards") or []) for e in all_events(served, match)[1:]] == [sorted(e.get("cards") or []) for e in events]
+    reach.assert_nine_in_ten()
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+
+
+def test_a_presidential_bid_match_is_tapped_with_each_next_control_on_screen(phone: Any, served: Any) -> None:
+    """presidential-bid.txt: every district turned up and every bid shown, tapped among
+    the page's cards; at 390×844 nine taps in ten find their control on screen."""
+    page = phone()
+    reach, match, events = record_fixture_by_taps(page, served, "bid/three-player", 26)
+    assert [(event["type"], event["event"].get("bids"), event["event"].get("district")) for event in all_events(served, match)[1:]] == [
+        (event["type"], event.get("bids"), event.get("district")) for event in events
+    ]
+    reach.assert_nine_in_ten()
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+
+
+# --- Mr. President: a campaign tapped by a seeded random player ---------------------------
+
+SETUP = {"system": "mrpresident", "mode": "popular", "players": ["Al", "Betty"], "options": {"ballot_deck_size": 10}}
+
+
+def tap_mrpresident_once(reach: Reach, rng: random.Random) -> bool:
+    """One tap (or select) among what the page offers: in an open composer the first
+    thing still unfilled, else its confirm; else any offered choice. False at the end."""
+    page = reach.page
+    if page.locator("#actions .done").count():
+        return False
+    composer = page.locator("#actions .composer")
+    if not composer.count():
+        offered = page.locator("#actions button.choice:not(.forbidden), #actions .choice-values button.choice.value")
+        reach.tap(offered.nth(rng.randrange(offered.count())), "choice")
+        return True
+    kind = composer.get_attribute("data-type")
+    for card in composer.locator("fieldset.candidate-card").all():
+        home = card.locator("select.card-home")
+        if home.input_value() == "":
+            remembered = card.locator("button.remembered-card")
+            if remembered.count():
+                reach.tap(remembered.first, f"{kind}: card typed before")
+            else:
+                options = home.locator("option").all()
+                reach.select(home, options[rng.randrange(1, len(options))].get_attribute("value"), f"{kind}: home state")
+            return True
+    for row in composer.locator(".pick.dice .die-row").all():
+        if "if rolled" not in row.locator(".die-name").inner_text() and row.locator(".chip-button.on").count() == 0:
+            faces = row.locator(".chip-button")
+            reach.tap(faces.nth(rng.randrange(faces.count())), f"{kind}: die")
+            return True
+    for pick in composer.locator(".pick:not(.dice):not(.count):not(.press)").all():
+        chips = pick.locator(".chip-button:not(.seal)")
+        if chips.count() and pick.locator(".chip-button.on:not(.seal)").count() == 0:
+            reach.tap(chips.nth(rng.randrange(chips.count())), f"{kind}: {pick.get_attribute('data-field')}")
+            return True
+    refused = "forbidden" in (composer.locator(".confirm").get_attribute("class") or "")
+    reach.tap(composer.locator(".confirm"), f"{kind}: confirm")
+    if refused:
+        raise AssertionError(f"{kind}: {page.locator('#explain .what').inner_text()}")
+    return True
+
+
+def test_a_mr_president_campaign_is_tapped_with_each_next_control_on_screen(phone: Any, served: Any) -> None:
+    """mr-president.md § CAMPAIGNING “After selecting a region, announce your choice and
+    roll the dice” … § ELECTION TALLY: a whole campaign tapped on a phone; nine taps in
+    ten find their control on screen (region chips and Record not under the header nor
+    below the screen), and no box is wider than the screen."""
+    match = served.create(SETUP)
+    page = phone()
+    open_record(page, served, match)
+    reach = Reach(page)
+    rng = random.Random(7)
+    widest = 0
+    version = 0
+    for _ in range(400):
+        now = settle(page)
+        if now != version:  # a new action: what was tapped has been recorded
+            version = now
+            reach.next_action()
+        widest = max(widest, page.evaluate("document.documentElement.scrollWidth"))
+        if not tap_mrpresident_once(reach, rng):
+            break
+    else:
+        raise AssertionError(f"the campaign did not end within 400 taps: {reach.taps[-10:]}")
+    assert [event["type"] for event in all_events(served, match)].count("RegionCounted") == 4
+    reach.assert_nine_in_ten()
+    assert widest <= WIDTH
