@@ -87,10 +87,9 @@ class FramePage(msgspec.Struct, frozen=True, kw_only=True):
     next_step: int | None
 
 
-class AllowedPatch(msgspec.Struct, frozen=True, kw_only=True):
-    """What the rules allow at step `version` ({"finished", "choices"}, as `GET
-    /matches/{id}/allowed` says them), as `patch` of what they allowed at step `base`
-    (0: the patch is the whole of it)."""
+class StepPatch(msgspec.Struct, frozen=True, kw_only=True):
+    """A value as of step `version` (the standings, the allowed actions), as `patch` of
+    that value as of step `base` (0: the patch is the whole value)."""
 
     version: int
     base: int
@@ -99,13 +98,15 @@ class AllowedPatch(msgspec.Struct, frozen=True, kw_only=True):
 
 class LivePage(FramePage, frozen=True, kw_only=True, omit_defaults=True):
     """A page of the live stream: with the standings as of its last step when they
-    changed since the step before its first (None: unchanged), and, for the match's
-    recorder, what the rules allow after its last step (`allowed`: the body of
-    `GET /matches/{id}/allowed` at `version`), so a recording page learns the next
-    choices with the step, not by asking again."""
+    changed since the step before its first (None: unchanged), whole or (asked for)
+    as `standings_patch` of those; and, for the match's recorder, what the rules allow
+    after its last step (`allowed`: {"finished", "choices"} of `GET
+    /matches/{id}/allowed`, as a patch of what they allowed at the step before its
+    first), so a recording page learns the next choices with the step, not by asking."""
 
     standings: Standings | None = None
-    allowed: AllowedPatch | None = None
+    standings_patch: StepPatch | None = None
+    allowed: StepPatch | None = None
 
 
 class Record(Protocol):
@@ -166,6 +167,14 @@ class StepCache:
 
 def standings_of(system: GameSystem, state: Any) -> Standings:
     return system.standings(state)
+
+
+def step_patch(cache: StepCache, log: Log, base: int, version: int) -> StepPatch:
+    """The cache's value as of `version` as a patch of it as of `base` (0: whole)."""
+    now = msgspec.to_builtins(cache.at(log, version))
+    if base < 1:
+        return StepPatch(version=version, base=0, patch=now)
+    return StepPatch(version=version, base=base, patch=diff(msgspec.to_builtins(cache.at(log, base)), now))
 
 
 def allowed_of(system: GameSystem, state: Any) -> dict[str, Any]:

@@ -23,7 +23,6 @@ from litestar.static_files import create_static_files_router
 
 import replay
 from replay import frames, live, live_reader
-from replay.patches import diff
 from service.app import Recount
 from service import access
 from service.errors import Forbidden, Unauthenticated
@@ -106,11 +105,13 @@ async def live_frames(
     # schema_extra: Litestar drops the bound of an optional parameter that has a description.
     after: Annotated[int | None, QueryParameter(ge=0, description="the last step the reader has (default: the latest)", schema_extra={"minimum": 0})] = None,
     patches: Annotated[bool, QueryParameter(description="frames as patches of the step before (the reader has it), and the standings whenever they change")] = False,
+    standings_patches: Annotated[bool, QueryParameter(description="with patches: the standings as `standings_patch`, a patch of those as of the step before the message's first frame, rather than whole")] = False,
 ) -> Stream:
     """Server-sent events: `frames` as each step is recorded, `finished` when the match
     ends. A reconnecting EventSource resumes after its Last-Event-ID. With `patches`,
     each `frames` message carries `standings` when they differ from those as of the
-    step before its first frame, and, for the write token, `allowed`: what the rules
+    step before its first frame (with `standings_patches`, as a patch of those), and,
+    for the write token, `allowed`: what the rules
     allow after its last step (the choices of `GET /matches/{id}/allowed`) as a patch
     of what they allowed at the step before its first frame, so a recording page needs
     no other read after a step."""
@@ -135,22 +136,18 @@ async def live_frames(
         if not page.frames or page.next_step is not None:
             return page
         now = standings_cache(app).at(log, page.version)
+        changed = step < 1 or now != standings_cache(app).at(log, step)
         return frames.LivePage(
             **msgspec.structs.asdict(page),
-            standings=now if step < 1 or now != standings_cache(app).at(log, step) else None,
-            allowed=allowed_after(log, step, page.version) if recorder else None,
+            standings=now if changed and not standings_patches else None,
+            standings_patch=frames.step_patch(standings_cache(app), log, step, page.version) if changed and standings_patches else None,
+            # As a patch of what the step before the page allowed (the reader has it): a tap's choices are a few hundred bytes, not 16 kB.
+            allowed=frames.step_patch(allowed_cache(app), log, step, page.version) if recorder else None,
         )
 
-    def allowed_after(log: Any, step: int, version: int) -> frames.AllowedPatch:
-        # As a patch of what the step before the page allowed (the reader has it): a tap's choices are a few hundred bytes, not 16 kB.
-        now = allowed_cache(app).at(log, version)
-        if step < 1:
-            return frames.AllowedPatch(version=version, base=0, patch=now)
-        return frames.AllowedPatch(version=version, base=step, patch=diff(allowed_cache(app).at(log, step), now))
-
     def serve(write: live_reader.Write) -> Awaitable[None]:
-        # The recorder's channel is its own: its messages carry the allowed actions.
-        return broadcaster(app).serve(match_id, (perspective, patches, recorder), frames_after, seen, write, first=RECONNECT)
+        # Readers of each form have a channel of their own, and the recorder too: its messages carry the allowed actions.
+        return broadcaster(app).serve(match_id, (perspective, patches, standings_patches, recorder), frames_after, seen, write, first=RECONNECT)
 
     return LiveStream(serve, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 

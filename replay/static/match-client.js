@@ -31,9 +31,11 @@ export function withViews(page, frames) {
 
 export class MatchClient {
   // token: the reader's; recorder: it is the write token (the client keeps what it may
-  // record); query(): more parameters for the frames and the stream (a perspective).
-  constructor(matchPath, { token = "", recorder = false, query = () => new URLSearchParams() } = {}) {
-    Object.assign(this, { matchPath, token, recorder, query });
+  // record); query(): more parameters for the frames and the stream (a perspective);
+  // standingsPatches: the stream sends the standings as patches (the client then keeps
+  // the latest; a page that keeps those of each step shown, as the viewer, takes them whole).
+  constructor(matchPath, { token = "", recorder = false, query = () => new URLSearchParams(), standingsPatches = true } = {}) {
+    Object.assign(this, { matchPath, token, recorder, query, standingsPatches });
     this.frames = [];
     this.version = 0; // the match's version as last heard (it may be ahead of the frames)
     this.finished = false;
@@ -115,7 +117,7 @@ export class MatchClient {
           }
           const [allowed, standings] = await Promise.all([
             this.recorder ? this.get(`${this.matchPath}/allowed`) : null,
-            this.get(`${this.matchPath}/standings`),
+            this.get(`${this.matchPath}/standings?step=${this.frames.length}`),
           ]);
           if (allowed) {
             this.keepAllowed(allowed);
@@ -154,6 +156,7 @@ export class MatchClient {
     const params = this.query();
     params.set("after", this.frames.length);
     params.set("patches", true);
+    if (this.standingsPatches) params.set("standings_patches", true);
     if (this.token) params.set("token", this.token);
     const source = new EventSource(`${this.matchPath}/live?${params}`);
     this.source = source;
@@ -178,27 +181,44 @@ export class MatchClient {
   onFrames(page) {
     const { added, gap } = this.keepFrames(page);
     this.heard(page.version, page.finished);
-    const last = page.frames.length ? page.frames[page.frames.length - 1].step : 0;
     const change = { frames: added };
-    // The stream says the standings when they change: unsaid, they are those of the step before.
-    if (page.standings && last > this.standingsAt) {
-      this.standings = page.standings;
-      this.standingsAt = last;
-      change.standings = page.standings;
-    }
-    const sent = page.allowed;
-    if (sent && (!this.allowed || sent.version > this.allowed.version)) {
-      if (sent.base === 0) change.allowed = { version: sent.version, ...sent.patch };
-      else if (this.allowed && this.allowed.version === sent.base) {
-        const { version: _, ...had } = this.allowed;
-        change.allowed = { version: sent.version, ...apply(had, sent.patch) };
-      }
-      if (change.allowed) this.keepAllowed(change.allowed);
-    }
+    const missed = this.keepStandings(page, gap, change) | this.keepSentAllowed(page.allowed, change);
     if (this.current()) clearTimeout(this.late);
     this.tell(change);
-    // A gap, or allowed actions patched from a step the client never had: read them.
-    if (gap || (sent && !change.allowed && (!this.allowed || sent.version > this.allowed.version))) this.catchUp().catch(() => {});
+    // A gap, or standings or allowed actions patched from a step the client never had: read them.
+    if (gap || missed) this.catchUp().catch(() => {});
+  }
+
+  // The stream says the standings when they change, as a patch of those as of the step
+  // before its first frame: unsaid, they are those. True if the client lacks that base.
+  keepStandings(page, gap, change) {
+    if (gap || page.next_step != null || !page.frames.length) return false; // a page a later one completes says nothing of them
+    const base = page.frames[0].step - 1;
+    const last = page.frames[page.frames.length - 1].step;
+    const sent = page.standings ? { version: last, base: 0, patch: page.standings } : page.standings_patch;
+    if (!sent) {
+      if (this.standingsAt === base) this.standingsAt = last;
+      return false;
+    }
+    if (sent.version <= this.standingsAt) return false;
+    if (sent.base !== 0 && sent.base !== this.standingsAt) return true;
+    this.standings = sent.base === 0 ? sent.patch : apply(this.standings, sent.patch);
+    this.standingsAt = sent.version;
+    change.standings = this.standings;
+    return false;
+  }
+
+  // The allowed actions after the page's last step, as a patch of those after the step
+  // before its first. True if the client lacks that base.
+  keepSentAllowed(sent, change) {
+    if (!sent || (this.allowed && sent.version <= this.allowed.version)) return false;
+    if (sent.base === 0) change.allowed = { version: sent.version, ...sent.patch };
+    else if (this.allowed && this.allowed.version === sent.base) {
+      const { version: _, ...had } = this.allowed;
+      change.allowed = { version: sent.version, ...apply(had, sent.patch) };
+    } else return true;
+    this.keepAllowed(change.allowed);
+    return false;
   }
 
   close() {

@@ -106,8 +106,7 @@ const outbox = new Outbox(matchPath, token, {
       // Where the time went: the page before the request, the request, the page after.
       window.recountPhases.push({ page_before: item.sentAt - item.tapped, request: item.answeredAt - item.sentAt, page_after: painted - item.answeredAt });
     });
-    match.acknowledged(reply.version);
-    drawActions();
+    match.acknowledged(reply.version); // the outbox redraws the actions next
   },
   dropped: (item, body) => {
     window.recountDropped += 1;

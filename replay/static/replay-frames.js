@@ -99,9 +99,9 @@ function explain(error) {
 
 function startLive() {
   if (replay.finished || !window.EventSource) return;
-  const client = new MatchClient(matchPath, { token: readerToken(), query: () => withPerspective(new URLSearchParams()) });
+  const client = new MatchClient(matchPath, { token: readerToken(), query: () => withPerspective(new URLSearchParams()), standingsPatches: false });
   // It runs on from the frames this page loaded (the same array: what it adds, the page has).
-  Object.assign(client, { frames: replay.frames, version: replay.version, standingsAt: replay.frames.length });
+  Object.assign(client, { frames: replay.frames, version: replay.version });
   const generation = replay.generation;
   replay.source = client;
   $("live").hidden = false;

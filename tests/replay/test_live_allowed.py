@@ -53,3 +53,17 @@ def test_seat_tokens_spectators_and_whole_frames_get_no_allowed_actions(client: 
         messages = collect_stream(client, f"/matches/{created.match_id}/live", params={"after": 1, **params})
         assert messages[-1][0] == "finished"
         assert not any("allowed" in page for kind, page in messages if kind == "frames"), params
+
+
+def test_standings_asked_as_patches_come_as_patches_of_those_before_the_message(client: TestClient, recount: Recount) -> None:
+    created = fixtures.record(recount, fixtures.read(FIXTURES[0]))
+    log = recount.log(created.match_id)
+    for seen in (1, log.version // 2, log.version - 1):
+        messages = collect_stream(client, f"/matches/{created.match_id}/live", params={"after": seen, "patches": True, "standings_patches": True})
+        page = [page for kind, page in messages if kind == "frames"][-1]
+        assert "standings" not in page
+        sent = page["standings_patch"]
+        base = page["frames"][0]["step"] - 1
+        assert (sent["version"], sent["base"]) == (log.version, base)
+        before = client.get(f"/matches/{created.match_id}/standings", params={"step": base}).json()
+        assert apply(before, sent["patch"]) == client.get(f"/matches/{created.match_id}/standings").json()
