@@ -10,19 +10,22 @@ enforce."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.president.events import (
     CardDrawn,
     CardsDealt,
     CardsExchanged,
     CardsPlayed,
     DirectionChosen,
+    HandEntered,
     MatchEnded,
     PlayerJoined,
     PlayerLeft,
     PlayerPassed,
 )
-from domain.president.rules import BOOKS, KNOWLEDGE, MATCH_OVER, rule
-from domain.protocol import MatchSetup, Rule
+from domain.president.rules import AS_DEALT, BOOKS, GIVER_NAMES, HAND_ENTERED, KNOWLEDGE, MATCH_OVER, rule
+from domain.protocol import Choice, MatchSetup, Rule
 
 # Every action: nothing after the match's end; only its players; only its deck's cards.
 _EVERY = (MATCH_OVER, "in-match", "deck")
@@ -33,7 +36,7 @@ CHECKED: dict[type, tuple[str | Rule, ...]] = {
     CardsDealt: (*_EVERY, "game-end", "deal", "next-dealer", "extra-card", "seating", KNOWLEDGE),
     CardsExchanged: (
         *_EVERY, "deal", "no-other-exchange", "exchange-first", "exchange-second", "ask", "no-lying", "give-back",
-        "exchange-suits", KNOWLEDGE,
+        "exchange-suits", KNOWLEDGE, GIVER_NAMES,
     ),
     CardsPlayed: (
         *_EVERY, *_IN_PLAY, "blind-draw", "set", "wild", "same-count", "higher", "equal-or-outrank",
@@ -45,13 +48,28 @@ CHECKED: dict[type, tuple[str | Rule, ...]] = {
     PlayerLeft: (MATCH_OVER, "game-end", "no-table-change", "leave", "too-few"),
     PlayerJoined: (*_EVERY, "game-end", "no-table-change", "join", "players"),
     MatchEnded: (MATCH_OVER, "game-end", "match-end"),
+    # A hand entered is checked against the deal, and the gifts made from it against the exchange's rules.
+    HandEntered: (
+        *_EVERY, HAND_ENTERED, AS_DEALT, "exchange-first", "exchange-second", "ask", "no-lying", "exchange-suits",
+    ),
 }
 
 # A Blind President hand of one card runs out within a round, so a random game soon draws (CardDrawn,
-# which no fixture records); public mode, so the deal needs no hands typed in.
+# which no fixture records); public mode, so the deal needs no hands typed in. A match whose hands their holders
+# enter (HandEntered, which no fixture records either).
 EXAMPLE_SETUPS = (
     MatchSetup(system="president", preset="friday", options={"blind": True, "blind_hand": 1}, players=["Al", "Bo"], mode="public"),
+    MatchSetup(system="president", players=["Al", "Betty", "Carl", "Dana"], mode="holders"),
 )
+
+
+def supply(choice: Choice, event: dict[str, Any]) -> dict[str, Any]:
+    """The cards of a hand entered (choices.py: `hints["supply"]`): those it must hold, then the first of those it
+    may. The deal's hands are left to the fixtures, which record full deals."""
+    hints = choice.hints
+    if "cards" in hints.get("supply", ()):
+        event["cards"] = [*hints["held"], *hints["may"][: hints["size"] - len(hints["held"])]]
+    return event
 
 
 def answers_to(event_type: type) -> list[Rule]:
