@@ -1,13 +1,18 @@
-"""Through Litestar's test client: a house rule past its bound is refused at creation with a 422 naming the
+"""Through Litestar's test client, on an SQLite file: a house rule past its bound is refused at creation with a 422 naming the
 option, and nothing is stored (domain/*/ruleset.py, domain/president/ruleset_bounds.py); an unknown field
 inside an action is a 400 naming it, as one beside the events is."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from litestar.testing import TestClient
+
+from service.http import create_app
+from service.readmodel import MatchIndex
+from tests.conftest import open_recount
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
 
@@ -31,6 +36,16 @@ PAST_A_BOUND = [
 MODES = {"president": "full", "mrpresident": "popular", "bid": "full"}
 
 
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One SQLite app for the module: these refusals come before the store, whose own tests cover each backend."""
+    db = tmp_path_factory.mktemp("option_bounds") / "recount.sqlite"
+    recount = open_recount(db)
+    with TestClient(app=create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))) as test_client:
+        yield test_client
+    recount.close()
+
+
 def setup(system: str, preset: str, options: dict[str, Any]) -> dict[str, Any]:
     players = PLAYERS if system == "president" and preset != "friday" else PLAYERS[:2]
     return {"system": system, "preset": preset, "players": players, "mode": MODES[system], "options": options}
@@ -38,15 +53,19 @@ def setup(system: str, preset: str, options: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("system", "preset", "options", "named"), PAST_A_BOUND, ids=[f"{row[1]}-{row[3]}-{str(row[2])[:30]}" for row in PAST_A_BOUND])
 def test_an_option_past_its_bound_is_a_422_naming_it_and_nothing_is_stored(client: TestClient, system: str, preset: str, options: dict[str, Any], named: str) -> None:
+    store = client.app.state.recount.store
+    head, listed = store.head(), client.get("/matches").json()
     reply = client.post("/matches", json=setup(system, preset, options))
     assert reply.status_code == 422, reply.text
     assert named in reply.json()["error"]
-    assert client.get("/matches").json() == []
+    assert store.head() == head and client.get("/matches").json() == listed
 
 
 def test_an_option_at_its_bound_makes_a_match(client: TestClient) -> None:
+    head = client.app.state.recount.store.head()
     reply = client.post("/matches", json=setup("president", "classic", {"exchange": [13, 1], "max_set": 4}))
     assert reply.status_code == 201, reply.text
+    assert client.app.state.recount.store.head() > head
     assert reply.json()["match_id"] in [match["id"] for match in client.get("/matches").json()]
 
 
