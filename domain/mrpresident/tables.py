@@ -26,7 +26,7 @@ RATINGS = (1, 2, 3)  # “Your rating will be 1, 2 or 3.”
 MOST_RISKED = 4  # “No player may risk more than four Ballots.”
 
 
-class CandidateCard(msgspec.Struct, frozen=True, kw_only=True):
+class CandidateCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A Candidate Card as it lies on the table (Illustration I)."""
 
     name: str

@@ -77,9 +77,20 @@ UNKNOWN_INSIDE = [
 ]
 
 
-@pytest.mark.parametrize(("given_", "action", "named"), UNKNOWN_INSIDE, ids=[row[0] for row in UNKNOWN_INSIDE])
-def test_an_unknown_field_inside_an_action_is_a_400_naming_it(client: TestClient, given_: str, action: dict[str, Any], named: str) -> None:
-    created = client.post("/matches", json=setup("president", "classic", {})).json()
+CARD = {"name": "Al Smith", "home_state": "Ohio", "campaign_ability": 2, "financial_support": 2, "press_support": 2, "fund_raising": 2, "advertising": 2, "effective_total": 10}
+UNKNOWN_INSIDE_MRPRESIDENT = [
+    ("a candidate card with a colour", {"type": "TicketChosen", "party": "Republican", "president": CARD | {"colour": 1}, "vice_president": CARD}, "colour"),
+    ("a Ballot with a colour", {"type": "BallotsCast", "player": "Al", "ballots": [{"seal": "P", "state": "Ohio", "colour": 1}]}, "colour"),
+]
+
+
+@pytest.mark.parametrize(
+    ("system", "given_", "action", "named"),
+    [("president", *row) for row in UNKNOWN_INSIDE] + [("mrpresident", *row) for row in UNKNOWN_INSIDE_MRPRESIDENT],
+    ids=[row[0] for row in UNKNOWN_INSIDE + UNKNOWN_INSIDE_MRPRESIDENT],
+)
+def test_an_unknown_field_inside_an_action_is_a_400_naming_it(client: TestClient, system: str, given_: str, action: dict[str, Any], named: str) -> None:
+    created = client.post("/matches", json=setup(system, {"president": "classic", "mrpresident": "basic"}[system], {})).json()
     url = f"/matches/{created['match_id']}/events"
     headers = {"Authorization": f"Bearer {created['write_token']}"}
     reply = client.post(url, json={"events": [action]}, headers=headers)
