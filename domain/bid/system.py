@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import msgspec
 
 from domain.bid import choices, standings, state, views, words
+from domain.bid import option_words
 from domain.bid.checks import CHECKS
 from domain.bid.board import board_from
 from domain.bid.events import ACTION_TYPES, Action, MatchCreated, Seat
@@ -54,6 +55,7 @@ class BidSystem(SystemBase[state.BidState, Action]):
     name = NAME
     title = "Presidential Bid"
     presets = PRESETS
+    setup_words = option_words.WORDS  # the new-match form in people's words
     created_type = MatchCreated
     action_types = ACTION_TYPES
     checks = CHECKS

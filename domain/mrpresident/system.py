@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from domain.mrpresident import option_words
 from domain.mrpresident.actors import actors
 from domain.mrpresident import absentee, advertising, campaign, choices, debate, headquarters, incumbent_year, nomination, setup
 from domain.mrpresident.checks import CHECKS, check_phase
@@ -50,6 +51,7 @@ class MrPresident(SystemBase[MatchState, ev.Action]):
     name = "mrpresident"
     title = "Mr. President"
     presets = PRESETS
+    setup_words = option_words.WORDS  # the new-match form in people's words
     created_type = ev.MatchCreated
     action_types = ev.ACTION_TYPES
     checks = CHECKS

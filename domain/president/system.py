@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from domain.president import option_words
 from domain.president.actors import actors
 from domain.president import choices, standings, state, views, words
 from domain.president.checks import CHECKS, check_every
@@ -26,6 +27,7 @@ class President(SystemBase[State, Action]):
     name = "president"
     title = "President"
     presets = PRESETS
+    setup_words = option_words.WORDS  # the new-match form in people's words
     created_type = MatchCreated
     action_types = ACTION_TYPES
     checks = CHECKS
