@@ -1,9 +1,10 @@
 """Routes of the new-match page: the page itself, what a game system lets a new
 match choose (`GET /systems/{name}`), and a link turned into a QR code (`POST /qr`).
 
-The page builds its form from the ruleset's JSON schema, so a new option in a
-game's `Ruleset` (with its `msgspec.Meta(description=...)` quoting the rules text)
-appears on the page without touching it. Creating the match is the ordinary
+The page builds its form from the ruleset's JSON schema and the game's words for it
+(`setup_words`, domain/<game>/option_words.py): a new option in a game's `Ruleset`
+(with its `msgspec.Meta(description=...)` quoting the rules text) and its words in the
+game's package appear on the page without touching it; no game is named here. Creating the match is the ordinary
 `POST /matches`: this module adds no second way to create one.
 """
 
@@ -18,9 +19,7 @@ from litestar import MediaType, Response, get, post
 from litestar.params import FromPath, JSONBody
 
 import domain
-from domain.bid import rules as bid_rules
-from domain.mrpresident import rules as mrpresident_rules
-from domain.president.rules import KNOWLEDGE
+from domain.option_words import OptionWords
 from domain.protocol import Rule
 from service.address import address_route
 from service.errors import Malformed, NotFound
@@ -41,49 +40,33 @@ class Mode(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Modes(msgspec.Struct, frozen=True, kw_only=True):
-    """The modes of a system; `default` is what the system takes when the setup names
-    none (None: the setup must choose); `rule` is the sentence that asks for the choice."""
+    """The modes of a system: `question` asks for the choice in a player's words;
+    `default` is what the system takes when the setup names none (None: the setup must
+    choose); `rule` is the sentence a refusal of another mode cites."""
 
+    question: str
     choices: tuple[Mode, ...]
     default: str | None
     rule: Rule
 
 
-# The modes each system's `start` accepts, with the rule it cites when refusing
-# another. The protocol has no attribute for them yet, so they are listed here; tests
-# create a match in each mode listed and see another refused with the rule listed.
-MODES_BY_SYSTEM: dict[str, Modes] = {
-    "president": Modes(
-        choices=(
-            Mode(value="full", label="every hand recorded at the deal; plays checked against it"),
-            Mode(value="public", label="only what is seen face up; hands are counts"),
-        ),
-        default="full",
-        rule=KNOWLEDGE,
-    ),
-    "bid": Modes(choices=(Mode(value="full", label="every card shown at the table is recorded"),), default="full", rule=bid_rules.MODE),
-    "mrpresident": Modes(
-        choices=(
-            Mode(value="popular", label="played for popular votes"),
-            Mode(value="electoral", label="played for electoral votes"),
-        ),
-        default=None,
-        rule=mrpresident_rules.MODE,
-    ),
-}
-
-
 class SystemSetup(msgspec.Struct, frozen=True, kw_only=True):
     """What a new match of one game system may choose: a named preset (each the full
     resolved ruleset), each option of the ruleset (its JSON schema, every property
-    described with the rules text's sentence), and the recording mode."""
+    described with the rules text's sentence), and the recording mode; with the game's
+    words for each (`sentence`, `preset_words`, `option_words`: domain/option_words.py)
+    and `listed`, the game's place on the page (0 first)."""
 
     name: str
     title: str
+    sentence: str
+    listed: int
     default_preset: str
     presets: dict[str, Any]
+    preset_words: dict[str, str]
     ruleset_schema: dict[str, Any]
-    modes: Modes | None
+    option_words: dict[str, OptionWords]
+    modes: Modes
 
 
 class QrRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -118,13 +101,23 @@ def system_setup(name: FromPath[str]) -> SystemSetup:
     system = domain.systems().get(name)
     if system is None:
         raise NotFound(f"there is no game system named {name!r} (known: {', '.join(sorted(domain.systems()))})")
+    words = system.setup_words
     return SystemSetup(
         name=system.name,
         title=system.title,
+        sentence=words.sentence,
+        listed=words.listed,
         default_preset=next(iter(system.presets)),
         presets={preset: msgspec.to_builtins(ruleset) for preset, ruleset in system.presets.items()},
+        preset_words=words.presets,
         ruleset_schema=ruleset_schema(system),
-        modes=MODES_BY_SYSTEM.get(system.name),
+        option_words=words.options,
+        modes=Modes(
+            question=words.modes.question,
+            choices=tuple(Mode(value=value, label=label) for value, label in words.modes.choices.items()),
+            default=words.modes.default,
+            rule=words.modes.rule,
+        ),
     )
 
 
