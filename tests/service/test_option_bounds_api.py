@@ -4,15 +4,14 @@ inside an action is a 400 naming it, as one beside the events is."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from litestar.testing import TestClient
 
-from service.http import create_app
-from service.readmodel import MatchIndex
-from tests.conftest import open_recount
+# One SQLite app for the module, as test_bounds.py's: these refusals come before the store, whose own tests
+# cover each backend.
+from tests.service.test_bounds import client  # noqa: F401 - the fixture
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
 
@@ -34,16 +33,6 @@ PAST_A_BOUND = [
     ("bid", "text", {"suits": ["H", "S", "D", "C"]}, "suits"),
 ]
 MODES = {"president": "full", "mrpresident": "popular", "bid": "full"}
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    """One SQLite app for the module: these refusals come before the store, whose own tests cover each backend."""
-    db = tmp_path_factory.mktemp("option_bounds") / "recount.sqlite"
-    recount = open_recount(db)
-    with TestClient(app=create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))) as test_client:
-        yield test_client
-    recount.close()
 
 
 def setup(system: str, preset: str, options: dict[str, Any]) -> dict[str, Any]:
