@@ -69,7 +69,10 @@ def _checking_gifts(state: State, player: str):
         if short:
             how = "played" if done is None else f"gave {done.receiver}"
             raise IllegalAction(f"{player} {how} {labels(sorted(short.elements()))}, not in the hand entered", AS_DEALT)
-        if done is None or returning(state, done):
+        if done is None:
+            _check_first_lead(state, player, hand)
+            return
+        if returning(state, done):
             return
         gift = CardsExchanged(giver=player, receiver=done.receiver, cards=done.cards, asked=done.asked)
         due = ExchangeDue(player, done.receiver, len(done.cards))
@@ -81,6 +84,21 @@ def _checking_gifts(state: State, player: str):
             raise IllegalAction(f"the hand entered shows that {error.what}", error.rule) from None
 
     return before
+
+
+def _check_first_lead(state: State, player: str, hand: Hand) -> None:
+    """docs/daifugo.md: “The holder of the 3 of diamonds after the exchange leads every game”: a record that had not
+    seen the card let anyone lead (playing.check_turn); `hand`, the hand entered after the exchange, says whether
+    its holder should have."""
+    card, first = state.ruleset.leader_holds, _first_player(state)
+    if card and first is not None and (card in hand.known) != (first == player):
+        held = "held" if card in hand.known else "did not hold"
+        raise IllegalAction(f"{first} led this game, and the hand entered {held} {label(card)} after the exchange", cite(state, "first-lead"))
+
+
+def _first_player(state: State) -> str | None:
+    """Who played first in this game: `played_by` lists the players in the order they first played."""
+    return next(iter(state.played_by), None)
 
 
 def entry_choices(state: State) -> list[Choice]:
@@ -103,25 +121,38 @@ def entry_choices(state: State) -> list[Choice]:
 
 
 def _entry_hints(state: State, player: str, unseen: Counter[str]) -> dict[str, Any] | None:
-    held = sorted(held_since_deal(state, player).elements())
+    must = held_since_deal(state, player)
+    lead = state.ruleset.leader_holds
+    received = [card for done in state.exchanged if done.receiver == player for card in done.cards]
+    if lead and _first_player(state) == player and not must[lead] and lead not in received:
+        # The player led, so held the card that leads after the exchange: dealt it, one of its unseen copies.
+        if unseen[lead] <= 0:
+            return None
+        must[lead] += 1
+        unseen = unseen - Counter({lead: 1})
+    held = sorted(must.elements())
     size = state.dealt_sizes[player]
+    if len(held) > size:
+        return None
     checking = _checking_gifts(state, player)
     try:
         since_deal(state, player, held, checking)
     except IllegalAction:
         return None
-    # Only a gift (not a return) ties the rest of the hand: without one, every unseen card may be in it.
-    gave = any(done.giver == player and not returning(state, done) for done in state.exchanged)
+    # Only a gift (not a return) and the card that leads tie the rest of the hand: without them, every unseen card
+    # may be in it.
+    tied = bool(lead and state.played_by) or any(done.giver == player and not returning(state, done) for done in state.exchanged)
     may = []
     for card in state.deck.copies:
-        if unseen[card] <= 0:
+        left = unseen[card]
+        if left <= 0:
             continue
-        if gave:
+        if tied:
             try:
                 since_deal(state, player, [*held, card], checking)
             except IllegalAction:
                 continue
-        may += [card] * unseen[card]
+        may += [card] * left
     if len(may) < size - len(held):
         return None
     return {"supply": ["cards"], "size": size, "held": held, "may": may}

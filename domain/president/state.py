@@ -105,7 +105,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     roles: dict[str, str] = {}
     rank_orders: tuple[tuple[str, ...], ...] = ()
     # Mode "holders" (holders.py): this game's hand sizes as dealt, the hands entered as dealt, and the cards each
-    # player played (a hand entered late is the hand dealt, less those and the cards given, plus those received).
+    # player played (a hand entered late is the hand dealt, less those and the cards given, plus those received),
+    # keyed in the order the players first played (entering.py: who led the game).
     dealt_sizes: dict[str, int] = {}
     entered: dict[str, tuple[str, ...]] = {}
     played_by: dict[str, tuple[str, ...]] = {}

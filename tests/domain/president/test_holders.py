@@ -138,3 +138,40 @@ def test_the_notation_writes_and_reads_a_hand_entered(kit):
     state = kit.small_game_two("holders")
     assert write(state, DANA) == "Dana enters 7D 8C 8D"
     assert parse(state, "d enter 7d 8c 8d") == DANA
+
+
+def _daifugo_dealt(kit):
+    """A daifugo match of holders, game one dealt by Eve as the rules deal it (sizes only)."""
+    state = kit.new_match(players=["Al", "Betty", "Carl", "Dana", "Eve"], preset="daifugo", mode="holders")
+    deal = next(choice for choice in SYSTEM.allowed(state) if choice.type == "CardsDealt" and choice.event["dealer"] == "Eve")
+    return kit.play(state, [kit.deal("Eve", **deal.event["sizes"])])
+
+
+def _hand(state, player: str, cards: str, fill: str) -> HandEntered:
+    """`cards`, then the cards of `fill` up to the size dealt to `player`."""
+    named = cards.split()
+    extra = [card for card in fill.split() if card not in named]
+    return HandEntered(player=player, cards=tuple(named + extra[: state.dealt_sizes[player] - len(named)]))
+
+
+FILL = "5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H"
+
+
+def test_the_hand_entered_says_who_should_have_led(kit):
+    """docs/daifugo.md: “The holder of the 3 of diamonds after the exchange leads every game”: nobody had entered
+    a hand, so Al led unchecked; the hands entered must agree that Al held the 3♦."""
+    state = kit.play(_daifugo_dealt(kit), ["Al plays 4C"])
+    kit.outcome(state, [_hand(state, "Betty", "3D", FILL)], "president.daifugo.diamond-lead")
+    kit.outcome(state, [_hand(state, "Al", "4C", FILL)], "president.daifugo.diamond-lead")
+    kit.outcome(state, [_hand(state, "Al", "3D 4C", FILL)], OK)
+    offered = {choice.player: choice.hints for choice in SYSTEM.allowed(state) if choice.type == "HandEntered"}
+    assert offered["Al"]["held"] == ["3D", "4C"] and "3D" not in offered["Betty"]["may"]
+
+
+def test_the_holder_of_the_leading_card_leads_once_entered(kit):
+    """docs/daifugo.md: the 3♦'s holder leads: entered before any play, the hand says whose turn it is."""
+    state = _daifugo_dealt(kit)
+    assert state.turn is None
+    after = kit.play(state, [_hand(state, "Carl", "3D", FILL)])
+    assert after.turn == "Carl" and after.leader == "Carl"
+    kit.outcome(after, ["Al plays 4C"], "president.daifugo.diamond-lead")
