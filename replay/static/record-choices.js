@@ -359,8 +359,8 @@ export class Controls {
           );
         }),
       ),
-      sealed ? drawSeals(sealed, open, () => this.actions.redraw()) : null,
       open.said && open.said.field === pick.field ? h("p", { class: "pick-note", role: "status" }, open.said.text) : null,
+      sealed ? drawSeals(sealed, open, () => this.actions.redraw()) : null,
     );
   }
 

@@ -185,6 +185,7 @@ def record_fixture_by_taps(page: Any, served: Any, name: str, count: int) -> tup
     events = data["events"][:count]
     for event in events:
         settle(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, f"wider than the phone before {event}"
         reach.next_action()
         tap_event(reach, served, match, event)
     settle(page)

@@ -62,6 +62,29 @@ def test_a_tap_on_another_region_replaces_the_one_picked(phone: Any, served: Any
     assert page.locator("#explain").is_hidden()
 
 
+def test_a_tap_the_pick_cannot_take_is_explained_beside_it(phone: Any, served: Any) -> None:
+    """mr-president.md § CAMPAIGNING: a roll lets Al cast at most seven Ballots; an
+    eighth state tapped is refused beside the states, on screen, not at the page's top."""
+    data = fixture("mrpresident/two-player-popular")
+    match = served.create(data["setup"])
+    served.record(match, data["events"][:6])
+    page = phone()
+    open_record(page, served, match)
+    page.locator('#actions button.choice[data-type="BallotsCast"]').click()
+    ballots = page.locator('#actions .composer .pick[data-field="ballots"]')
+    for state, times in (("PA", 5), ("MA", 2)):
+        for _ in range(times):
+            ballots.locator(f"[data-value='\"{state}\"']").click()
+    expect(ballots.locator(".pick-count")).to_have_text("7")
+    reach = Reach(page)
+    reach.tap(ballots.locator("[data-value='\"ME\"']"), "an eighth Ballot")
+    note = ballots.locator(".pick-note")
+    expect(note).to_have_text("ME: at most 7: tap one to take it back first.")
+    assert reach.in_view(note) and reach.out_of_view() == []
+    assert page.locator("#explain").is_hidden()
+    expect(ballots.locator(".pick-count")).to_have_text("7")
+
+
 def without_votes(event: dict[str, Any]) -> dict[str, Any]:
     """The event with each Ballot's votes left for the count (as the page records them)."""
     stripped = copy.deepcopy(event)
