@@ -50,7 +50,7 @@ from domain.president.events import (
     PlayerLeft,
     PlayerPassed,
 )
-from domain.president.ruleset import PRESETS
+from domain.president.presets import PRESETS
 from domain.president.state import State
 from domain.protocol import MatchSetup
 

@@ -10,7 +10,7 @@ import msgspec
 import pytest
 from litestar.testing import TestClient
 
-from domain.president.ruleset import PRESETS
+from domain.president.presets import PRESETS
 from service.http import create_app
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from domain.president import SYSTEM
-from domain.president.ruleset import PRESETS
+from domain.president.presets import PRESETS
 from domain.president.state import exchange_dues
 from domain.president.titles import title_of
 from domain.protocol import SPECTATOR as SYSTEM_SPECTATOR
