@@ -24,33 +24,42 @@ __all__ = ["phone"]  # the fixture, shared with test_recording.py
 SETUP = {"system": "mrpresident", "mode": "popular", "players": ["Al", "Betty"], "options": {"ballot_deck_size": 4}}
 
 
-def fill_composer_once(page: Any, rng: random.Random) -> str:
+def click(locator: Any, what: str) -> None:
+    locator.click()
+
+
+def choose(select: Any, value: str, what: str) -> None:
+    select.select_option(value)
+
+
+def fill_composer_once(page: Any, rng: random.Random, tap: Any = click, pick_option: Any = choose) -> str:
     """One tap (or select) in the open composer: the first thing still unfilled, else
-    the confirm button. Returns what was done."""
+    the confirm button. Returns what was done. `tap(locator, what)` and
+    `pick_option(select, value, what)` do it (a caller may measure the control first)."""
     composer = page.locator("#actions .composer")
     for card in composer.locator("fieldset.candidate-card").all():
         home = card.locator("select.card-home")
         if home.input_value() == "":
             remembered = card.locator("button.remembered-card")
             if remembered.count():
-                remembered.first.click()
+                tap(remembered.first, "remembered card")
                 return "remembered card"
             options = home.locator("option").all()
-            home.select_option(options[rng.randrange(1, len(options))].get_attribute("value"))
+            pick_option(home, options[rng.randrange(1, len(options))].get_attribute("value"), "home state")
             return "home state"
     for row in composer.locator(".pick.dice .die-row").all():
         if "if rolled" not in row.locator(".die-name").inner_text() and row.locator(".chip-button.on").count() == 0:
             faces = row.locator(".chip-button")
-            faces.nth(rng.randrange(faces.count())).click()
+            tap(faces.nth(rng.randrange(faces.count())), "die")
             return "die"
     for pick in composer.locator(".pick:not(.dice):not(.count):not(.press)").all():
         chips = pick.locator(".chip-button:not(.seal)")
         if chips.count() and pick.locator(".chip-button.on:not(.seal)").count() == 0:
-            chips.nth(rng.randrange(chips.count())).click()
+            tap(chips.nth(rng.randrange(chips.count())), "pick")
             return "pick"
     confirm = composer.locator(".confirm")
     refused = "forbidden" in (confirm.get_attribute("class") or "")
-    confirm.click()
+    tap(confirm, "confirm")
     if refused:  # the page says what is missing
         raise AssertionError(f"{composer.get_attribute('data-type')}: {page.locator('#explain .what').inner_text()}")
     return "confirm"

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_recording import all_events, api_get, open_record, phone, settle
+from tests.browser.test_recording_mrpresident import fill_composer_once
 
 pytestmark = pytest.mark.browser
 __all__ = ["phone"]  # the fixture, shared with test_recording.py
@@ -227,36 +228,12 @@ def tap_mrpresident_once(reach: Reach, rng: random.Random) -> bool:
     page = reach.page
     if page.locator("#actions .done").count():
         return False
-    composer = page.locator("#actions .composer")
-    if not composer.count():
-        offered = page.locator("#actions button.choice:not(.forbidden), #actions .choice-values button.choice.value")
-        reach.tap(offered.nth(rng.randrange(offered.count())), "choice")
+    if page.locator("#actions .composer").count():
+        kind = page.locator("#actions .composer").get_attribute("data-type")
+        fill_composer_once(page, rng, lambda locator, what: reach.tap(locator, f"{kind}: {what}"), lambda select, value, what: reach.select(select, value, f"{kind}: {what}"))
         return True
-    kind = composer.get_attribute("data-type")
-    for card in composer.locator("fieldset.candidate-card").all():
-        home = card.locator("select.card-home")
-        if home.input_value() == "":
-            remembered = card.locator("button.remembered-card")
-            if remembered.count():
-                reach.tap(remembered.first, f"{kind}: card typed before")
-            else:
-                options = home.locator("option").all()
-                reach.select(home, options[rng.randrange(1, len(options))].get_attribute("value"), f"{kind}: home state")
-            return True
-    for row in composer.locator(".pick.dice .die-row").all():
-        if "if rolled" not in row.locator(".die-name").inner_text() and row.locator(".chip-button.on").count() == 0:
-            faces = row.locator(".chip-button")
-            reach.tap(faces.nth(rng.randrange(faces.count())), f"{kind}: die")
-            return True
-    for pick in composer.locator(".pick:not(.dice):not(.count):not(.press)").all():
-        chips = pick.locator(".chip-button:not(.seal)")
-        if chips.count() and pick.locator(".chip-button.on:not(.seal)").count() == 0:
-            reach.tap(chips.nth(rng.randrange(chips.count())), f"{kind}: {pick.get_attribute('data-field')}")
-            return True
-    refused = "forbidden" in (composer.locator(".confirm").get_attribute("class") or "")
-    reach.tap(composer.locator(".confirm"), f"{kind}: confirm")
-    if refused:
-        raise AssertionError(f"{kind}: {page.locator('#explain .what').inner_text()}")
+    offered = page.locator("#actions button.choice:not(.forbidden), #actions .choice-values button.choice.value")
+    reach.tap(offered.nth(rng.randrange(offered.count())), "choice")
     return True
 
 
