@@ -2,7 +2,9 @@
 // after the deal: every group and sequence the hand may hold, about 300 a player):
 // the cards those plays are made of, to tap; the plays holding every tapped card
 // are shown, the one made of exactly those cards first. A whole play is a choice
-// listed complete with its cards (no pick); nothing here knows a rule.
+// listed complete with its cards (no pick). A long list of plays picked among the same
+// cards (public President's first lead: one to four of each rank, 52 plays) is drawn
+// a row per rank. Nothing here knows a rule.
 import { h } from "/static/dom.js";
 import { cardLabel } from "/static/cards.js";
 
