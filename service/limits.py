@@ -54,7 +54,7 @@ class ReadTimeouts:
 @dataclass(frozen=True)
 class Settings:
     timeouts: ReadTimeouts = field(default_factory=ReadTimeouts)
-    max_connections: int = 1000
+    max_connections: int = 4096  # room for a crowd of idle clients: closing them one by one stalls the accept loop
     create_token: str | None = None
     rate_limit: int = 60  # writes a minute an address (a burst of as many), 0 for no limit
 
