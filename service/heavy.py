@@ -9,7 +9,8 @@ small requests keep their speed while a long file is checked. A thread pool shar
 lock with the event loop (bench/heavy_beside_small.py measures both).
 
 Configured by environment: RECOUNT_HEAVY_POOL (`process`, the default, or `thread`),
-RECOUNT_HEAVY_WORKERS (1), RECOUNT_HEAVY_QUEUE (how many more may wait for a worker, 8).
+RECOUNT_HEAVY_WORKERS (1), RECOUNT_HEAVY_QUEUE (how many more may wait for a worker, 8),
+and RECOUNT_HEAVY_SWITCH_INTERVAL (seconds, `sys.setswitchinterval`, set when the pool starts).
 One pool per process, started at its first use; a request beyond the workers and the
 queue is answered 503 with Retry-After at once.
 """
@@ -21,7 +22,9 @@ import atexit
 import concurrent.futures
 import multiprocessing
 import os
+import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -71,6 +74,18 @@ def _guarded(function: Callable[..., Any], *args: Any) -> Any:
         return _Failed(error)
 
 
+def _exit_with(parent: int) -> None:
+    """A worker ends when the server does, however it ends (a SIGTERM or SIGKILL runs no
+    shutdown of the pool): an orphan would hold the server's output pipes open forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
+
+
 class HeavyPool:
     """Workers (processes or threads) and a bound on the requests admitted to them."""
 
@@ -85,10 +100,16 @@ class HeavyPool:
     def executor(self) -> concurrent.futures.Executor:
         with self._lock:
             if self._executor is None:
+                if os.environ.get("RECOUNT_HEAVY_SWITCH_INTERVAL"):
+                    # How long a thread (a worker thread, or the one storing what a worker process
+                    # returns) holds the interpreter lock before the event loop may take it.
+                    sys.setswitchinterval(float(os.environ["RECOUNT_HEAVY_SWITCH_INTERVAL"]))
                 if self.kind == "process":
                     # spawn: a fork of a process running threads (the writer, the server) may copy a held lock.
                     context = multiprocessing.get_context("spawn")
-                    self._executor = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
+                    self._executor = concurrent.futures.ProcessPoolExecutor(
+                        self.workers, mp_context=context, initializer=_exit_with, initargs=(os.getpid(),)
+                    )
                 else:
                     self._executor = concurrent.futures.ThreadPoolExecutor(self.workers, thread_name_prefix="heavy")
             return self._executor
