@@ -1,8 +1,9 @@
 // Keeping what is to be tapped next within reach on a phone: once the actions are
 // drawn anew (other choices, a composer opened or closed), the page scrolls only as
 // far as needed for them to be on screen and not under the sticky header: the open
-// composer, else the choices. A redraw that changes neither (a chip tapped, the
-// network's badge) leaves the page where the player has put it.
+// composer, else the choices, with the turn and the acknowledgement above them when
+// they fit. A redraw that changes neither (a chip tapped, the network's badge) leaves
+// the page where the player has put it.
 
 const MARGIN = 8; // px kept clear below the header and above the screen's edge
 
@@ -14,13 +15,15 @@ function headerBottom() {
 }
 
 // Scroll the least that shows `first`'s top to `last`'s bottom below the header; a
-// span taller than the room shows its top just below the header.
-export function bringIntoReach(first, last = first) {
+// span taller than the room shows its top just below the header. From `lead` (whose
+// turn it is and what was just recorded) when that fits too.
+export function bringIntoReach(first, last = first, lead = null) {
   if (!first || !last) return;
-  const top = first.getBoundingClientRect().top;
   const bottom = last.getBoundingClientRect().bottom;
   const roomTop = headerBottom() + MARGIN;
   const roomBottom = window.innerHeight - MARGIN;
+  const leadTop = lead ? lead.getBoundingClientRect().top : null;
+  const top = leadTop !== null && bottom - leadTop <= roomBottom - roomTop ? leadTop : first.getBoundingClientRect().top;
   let by = 0;
   if (top < roomTop || bottom - top > roomBottom - roomTop) by = top - roomTop;
   else if (bottom > roomBottom) by = bottom - roomBottom;
@@ -48,10 +51,11 @@ export class Reach {
     queueMicrotask(() => {
       const actions = document.getElementById("actions");
       if (!actions) return;
+      const lead = document.querySelector(".rec-turn");
       const composer = actions.querySelector(".composer");
-      if (composer) return bringIntoReach(composer);
+      if (composer) return bringIntoReach(composer, composer, lead);
       const groups = actions.querySelectorAll(".choice-group");
-      bringIntoReach(groups[0], groups[groups.length - 1]);
+      bringIntoReach(groups[0], groups[groups.length - 1], lead);
     });
   }
 }
