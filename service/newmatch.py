@@ -20,7 +20,7 @@ from litestar.params import FromPath, JSONBody
 
 import domain
 from domain.option_words import OptionWords
-from domain.protocol import Rule
+from domain.protocol import NAME_MAX, PLAYERS_MAX, TITLE_MAX, Rule
 from service.address import address_route
 from service.errors import Malformed, NotFound
 from service.params import errors_documented
@@ -67,6 +67,16 @@ class SystemSetup(msgspec.Struct, frozen=True, kw_only=True):
     ruleset_schema: dict[str, Any]
     option_words: dict[str, OptionWords]
     modes: Modes
+    limits: SetupLimits
+
+
+class SetupLimits(msgspec.Struct, frozen=True, kw_only=True):
+    """The bounds `POST /matches` holds a setup to (domain/protocol.py's `MatchSetup`), so
+    the page's fields stop where the API does."""
+
+    title: int = TITLE_MAX
+    name: int = NAME_MAX
+    players: int = PLAYERS_MAX
 
 
 class QrRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -118,6 +128,7 @@ def system_setup(name: FromPath[str]) -> SystemSetup:
             default=words.modes.default,
             rule=words.modes.rule,
         ),
+        limits=SetupLimits(),
     )
 
 

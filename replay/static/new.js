@@ -4,6 +4,7 @@
 import { api as json } from "/static/api.js";
 import { $, h } from "/static/dom.js";
 import { drawLinks } from "/static/match-links.js";
+import { drawOptions } from "/static/new-options.js";
 
 const setups = {}; // system name -> GET /systems/{name}
 let current = null; // the chosen system's setup
@@ -14,18 +15,12 @@ function notice(message) {
   $("notice").hidden = !message;
 }
 
-// "equal_rank_beats" -> "Equal rank beats"
-function words(field) {
-  const text = field.replaceAll("_", " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 // --- players ---------------------------------------------------------------------------
 
 function playerRow(name = "") {
-  const input = h("input", { type: "text", class: "player-name", value: name, maxlength: 40, autocomplete: "off", "aria-label": "Player's name", placeholder: "Name" });
+  const input = h("input", { type: "text", class: "player-name", value: name, maxlength: current?.limits?.name, autocomplete: "off", "aria-label": "Player's name", placeholder: "Name" });
   const row = h(
     "li",
     { class: "player" },
@@ -48,102 +43,34 @@ function fillSeats(least) {
 
 // --- options ---------------------------------------------------------------------------
 
-// An option's name, its control, and the rules text's sentence about it (the schema's
-// description), which a screen reader reads with the control.
-function optionRow(field, schema, value, control, read) {
-  const name = h("span", { class: "name" }, schema.title || words(field));
-  if (schema.description) control.setAttribute("aria-describedby", `why-${field}`);
-  const row = h(
-    "div",
-    { class: "option", dataset: { field } },
-    h("label", { class: "option-line" }, control.type === "checkbox" ? [control, name] : [name, control]),
-    schema.description ? h("p", { class: "why", id: `why-${field}` }, schema.description) : null,
-    h("p", { class: "field-error", hidden: true }),
-  );
-  const mark = () => {
-    try {
-      row.classList.toggle("changed", !same(read(), value));
-    } catch {
-      row.classList.add("changed");
-    }
-  };
-  control.addEventListener("input", mark);
-  control.addEventListener("change", mark);
-  return row;
+function countChanged() {
+  const changed = controls.filter(({ row }) => row.classList.contains("changed")).length;
+  $("changed-count").textContent = changed;
 }
 
-// One control per ruleset property: a switch, a choice, a number; strings, lists and
-// mappings go to the advanced section (text or JSON).
-function optionControl(field, schema, value) {
-  if (schema.type === "boolean") {
-    const input = h("input", { type: "checkbox", role: "switch", name: field, checked: value === true });
-    return { control: input, read: () => input.checked, advanced: false };
-  }
-  if (Array.isArray(schema.enum)) {
-    const choices = [...schema.enum];
-    const select = h("select", { name: field }, choices.map((choice, i) => h("option", { value: String(i), selected: same(choice, value) }, choice === "" ? "(none)" : String(choice))));
-    return { control: select, read: () => choices[Number(select.value)], advanced: false };
-  }
-  if (schema.type === "integer" || schema.type === "number") {
-    const least = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined);
-    const most = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : undefined);
-    const input = h("input", { type: "number", name: field, inputmode: "numeric", step: schema.type === "integer" ? 1 : "any", min: least, max: most, value });
-    const read = () => {
-      const number = Number(input.value);
-      if (input.value.trim() === "" || !Number.isFinite(number) || (schema.type === "integer" && !Number.isInteger(number))) {
-        throw new Error(schema.type === "integer" ? "a whole number" : "a number");
-      }
-      return number;
-    };
-    return { control: input, read, advanced: false };
-  }
-  if (schema.type === "string") {
-    const input = h("input", { type: "text", name: field, value, autocomplete: "off" });
-    return { control: input, read: () => input.value, advanced: true };
-  }
-  const area = h("textarea", { name: field, rows: 3, spellcheck: "false" }, JSON.stringify(value));
-  const read = () => {
-    try {
-      return JSON.parse(area.value);
-    } catch {
-      throw new Error("JSON (a list in [ ], a mapping in { })");
-    }
-  };
-  return { control: area, read, advanced: true };
-}
-
-function drawOptions() {
+function drawHouseRules() {
   const preset = current.presets[$("preset").value] || {};
-  const properties = current.ruleset_schema.properties || {};
-  controls = [];
-  const plain = [];
-  const advanced = [];
-  for (const [field, schema] of Object.entries(properties)) {
-    const value = field in preset ? preset[field] : schema.default;
-    const { control, read, advanced: isAdvanced } = optionControl(field, schema, value);
-    const row = optionRow(field, schema, value, control, read);
-    controls.push({ field, read, preset: value, row });
-    (isAdvanced ? advanced : plain).push(row);
-  }
-  $("options").replaceChildren(...plain);
-  $("advanced-options").replaceChildren(...advanced);
-  $("advanced").hidden = advanced.length === 0;
+  const drawn = drawOptions(current, preset, countChanged);
+  controls = drawn.controls;
+  $("options").replaceChildren(...drawn.sections);
+  $("preset-sentence").textContent = current.preset_words?.[$("preset").value] || "";
+  countChanged();
 }
 
 // The options the user changed from the preset; a field that cannot be read is named.
 function changedOptions() {
   const options = {};
   let wrong = null;
-  for (const { field, read, preset, row } of controls) {
+  for (const { field, label, read, preset, row } of controls) {
     const error = row.querySelector(".field-error");
     error.hidden = true;
     try {
       const value = read();
       if (!same(value, preset)) options[field] = value;
     } catch (problem) {
-      error.textContent = `${words(field)} must be ${problem.message}.`;
+      error.textContent = `${label}: ${problem.message}.`;
       error.hidden = false;
-      if (row.closest("details")) row.closest("details").open = true;
+      $("house-rules").open = true;
       wrong = wrong || row;
     }
   }
@@ -155,7 +82,7 @@ function changedOptions() {
 function drawModes() {
   const modes = current.modes;
   const fieldset = $("modes");
-  fieldset.replaceChildren(fieldset.querySelector("legend"));
+  fieldset.replaceChildren(h("legend", { class: "name" }, modes?.question || "Mode"));
   $("mode-rule").replaceChildren();
   if (!modes) {
     fieldset.hidden = true;
@@ -168,7 +95,7 @@ function drawModes() {
         "label",
         { class: "mode" },
         h("input", { type: "radio", name: "mode", value: mode.value, checked: mode.value === modes.default }),
-        h("span", { class: "mode-text" }, h("strong", null, mode.value), " ", mode.label),
+        h("span", { class: "mode-text" }, mode.label),
       ),
     ),
   );
@@ -190,9 +117,13 @@ async function chooseSystem(name) {
     notice(`The rules of ${name} could not be loaded: ${error.message}`);
     return;
   }
-  $("preset").replaceChildren(...Object.keys(current.presets).map((preset) => h("option", { value: preset, selected: preset === current.default_preset }, preset)));
+  $("preset").replaceChildren(...Object.keys(current.presets).map((preset) => h("option", { value: preset, selected: preset === current.default_preset }, (current.preset_words?.[preset] || preset).split(",")[0])));
+  $("system-sentence").textContent = current.sentence || "";
+  const limits = current.limits || {};
+  if (limits.title) $("title").maxLength = limits.title;
+  for (const input of document.querySelectorAll("#players .player-name")) if (limits.name) input.maxLength = limits.name;
   drawModes();
-  drawOptions();
+  drawHouseRules();
   fillSeats(current.presets[current.default_preset]?.min_players || 2);
   const url = new URL(location.href);
   url.searchParams.delete("created");
@@ -298,7 +229,7 @@ function keepWriteToken(created) {
 function showCreated(created, setup) {
   const id = created.match_id;
   keepWriteToken(created);
-  showLinks(id, created.write_token, created.seat_tokens, { title: setup.title || `${current.title} match`, rules: `${current.title}, ${setup.preset} rules` });
+  showLinks(id, created.write_token, created.seat_tokens, { title: setup.title || `${current.title} match`, rules: current.preset_words?.[setup.preset] || `${current.title}, ${setup.preset} rules` });
 }
 
 // The links of a match this phone created, from the write token it keeps: the seat
@@ -330,7 +261,7 @@ async function start() {
   });
   $("system").addEventListener("change", () => chooseSystem($("system").value));
   $("preset").addEventListener("change", () => {
-    drawOptions();
+    drawHouseRules();
     // A preset may need more players than the system's default (daifugo: five).
     fillSeats(current.presets[$("preset").value]?.min_players || 2);
   });
@@ -344,7 +275,11 @@ async function start() {
   }
   let systems;
   try {
-    systems = await json("/systems");
+    // Each game's setup says where the game is listed (0 first: the game a match starts from).
+    const names = (await json("/systems")).map((system) => system.name);
+    const loaded = await Promise.all(names.map((name) => json(`/systems/${encodeURIComponent(name)}`)));
+    for (const setup of loaded) setups[setup.name] = setup;
+    systems = loaded.sort((a, b) => (a.listed ?? 99) - (b.listed ?? 99));
   } catch (error) {
     notice(`The game systems could not be loaded: ${error.message}`);
     return;

@@ -51,8 +51,8 @@ def match_ids(served: Any) -> set[str]:
 # a mode chosen, then the match is created with that option, those players, that mode.
 CASES = [
     ("president", "equal_rank_beats", "switch", True, ["Al", "Betty", "Carl", "Dana", "Eve"], "public"),
-    ("bid", "region_tie_cards", "all", "all", ["Ann", "Ben", "Cy"], "full"),
-    ("mrpresident", "electoral_state_tie", "split", "split", ["Rita", "Dan"], "electoral"),
+    ("bid", "region_tie_cards", "by every card, highest first", "all", ["Ann", "Ben", "Cy"], "full"),
+    ("mrpresident", "electoral_state_tie", "both, half each", "split", ["Rita", "Dan"], "electoral"),
 ]
 
 
@@ -65,6 +65,7 @@ def test_a_match_is_created_from_the_phone_with_its_option_players_and_links(
     expect(phone.locator(".option .why")).to_have_count(len(described_fields(served, system)))
     assert options.count() > 0
     row = phone.locator(f'.option[data-field="{field}"]')
+    phone.locator("#house-rules > summary").click()  # the house rules are folded
     if change == "switch":
         row.locator("input[role=switch]").click()
     else:
@@ -121,18 +122,20 @@ def test_a_refused_setup_shows_what_is_wrong_and_creates_nothing(phone: Any, ser
     # Another preset's values become the defaults (friday: "count met or exceeded").
     count_rule = phone.locator('.option[data-field="count_rule"]')
     phone.locator("#preset").select_option("friday")
-    expect(count_rule.locator("select option:checked")).to_have_text("at_least")
+    expect(count_rule.locator("select option:checked")).to_have_text("at least as many as the lead")
     expect(count_rule).not_to_have_class(re.compile(r"\bchanged\b"))
     phone.locator("#preset").select_option("classic")
-    expect(count_rule.locator("select option:checked")).to_have_text("same")
-    phone.locator("#advanced summary").click()
+    expect(count_rule.locator("select option:checked")).to_have_text("the same number as the lead")
     exchange = phone.locator('.option[data-field="exchange"]')
-    exchange.locator("textarea").fill("[2, 1")
+    phone.locator("#house-rules > summary").click()
+    exchange.locator("input").fill("2, x")
+    phone.locator("#house-rules > summary").click()  # folded again
     phone.locator("#create").click()
-    expect(exchange.locator(".field-error")).to_contain_text("Exchange must be JSON")
+    expect(phone.locator("#house-rules")).to_have_attribute("open", "")  # opened to show what is wrong
+    expect(exchange.locator(".field-error")).to_contain_text("a whole number from 0 to 224")
     expect(phone.locator("#refused")).to_be_hidden()
 
-    exchange.locator("textarea").fill("[2, 1]")
+    exchange.locator("input").fill("2, 1")
     seat_players(phone, ["Al"])
     phone.locator("#create").click()
     refused = phone.locator("#refused")
