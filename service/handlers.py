@@ -18,6 +18,7 @@ import msgspec
 
 import domain
 from domain.corrections import correction_types, is_correction
+from domain.notation_file import setup_of
 from domain.protocol import GameSystem, IllegalAction, MatchSetup, Standings, event_tag
 from service import access, checking, tokens
 from service.checking import Job
@@ -58,9 +59,12 @@ def standings(services: Services, match_id: str) -> Standings:
 
 
 def summary(log: MatchLog) -> MatchSummary:
+    setup = setup_of(log.system, log.created.event)
     return MatchSummary(
         id=log.stream,
         system=log.system.name,
+        preset=setup.preset or "",
+        mode=setup.mode or "",
         title=getattr(log.created.event, "title", ""),
         players=list(log.system.players(log.state)),
         version=log.version,

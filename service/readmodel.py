@@ -22,6 +22,7 @@ import sqlite_utils
 from eventsourcing.persistence import Notification
 
 import domain
+from domain.notation_file import setup_of
 from service.app import Recount
 from service.results import MatchSummary
 from service.store import at_start_up
@@ -121,12 +122,12 @@ class MatchIndex(Projection):
 
     def create_tables(self) -> None:
         table = self.db["matches"]
-        if table.exists() and "first_players" not in table.columns_dict:
+        if table.exists() and not {"first_players", "preset", "mode"} <= set(table.columns_dict):
             # An index file of an older layout: disposable, so read again from the start.
             table.drop()
             self.db[self.position_table].delete_where("name = ?", [self.name])
         table.create(
-            {"id": str, "system": str, "title": str, "players": str, "version": int, "finished": int, "created_at": float, "updated_at": float,
+            {"id": str, "system": str, "preset": str, "mode": str, "title": str, "players": str, "version": int, "finished": int, "created_at": float, "updated_at": float,
              "first_players": str},
             pk="id",
             if_not_exists=True,
@@ -141,15 +142,18 @@ class MatchIndex(Projection):
             if n.originator_version == 1:
                 record = store.decode(n)
                 system = domain.find(record.system)
+                # The preset and mode the created event says, without folding anything.
+                setup = setup_of(system, record.event)
                 created.append({
-                    "id": record.stream, "system": system.name, "title": getattr(record.event, "title", ""),
+                    "id": record.stream, "system": system.name, "preset": setup.preset or "", "mode": setup.mode or "",
+                    "title": getattr(record.event, "title", ""),
                     "players": (players := json.dumps(list(system.seated(record.event)))), "first_players": players, "version": 1,
                     "finished": 0, "created_at": record.meta.recorded_at, "updated_at": record.meta.recorded_at,
                 })
         if created:
             self.db.conn.executemany(
-                "insert or replace into matches (id, system, title, players, first_players, version, finished, created_at, updated_at) "
-                "values (:id, :system, :title, :players, :first_players, :version, :finished, :created_at, :updated_at)",
+                "insert or replace into matches (id, system, preset, mode, title, players, first_players, version, finished, created_at, updated_at) "
+                "values (:id, :system, :preset, :mode, :title, :players, :first_players, :version, :finished, :created_at, :updated_at)",
                 created,
             )
         updates = []
@@ -168,7 +172,7 @@ class MatchIndex(Projection):
             rows = list(self.db["matches"].rows_where(order_by="created_at desc"))
         return [
             MatchSummary(
-                id=row["id"], system=row["system"], title=row["title"], players=json.loads(row["players"]), version=row["version"],
+                id=row["id"], system=row["system"], preset=row["preset"], mode=row["mode"], title=row["title"], players=json.loads(row["players"]), version=row["version"],
                 finished=bool(row["finished"]), created_at=row["created_at"], updated_at=row["updated_at"],
             )
             for row in rows

@@ -9,10 +9,13 @@ from domain.protocol import Choice
 
 class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
     """A match as `GET /matches` lists it and `GET /matches/{id}` answers: what is
-    played, by whom (those seated now), how far it has come."""
+    played (the game, its preset and recording mode), by whom (those seated now), how
+    far it has come."""
 
     id: str
     system: str
+    preset: str
+    mode: str
     title: str
     players: list[str]
     version: int
