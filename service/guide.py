@@ -295,7 +295,8 @@ def page(found: SystemGuide) -> str:
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         "<meta name='viewport' content='width=device-width, initial-scale=1'>",
-        f"<title>{esc(found.title)}: every action · Recount</title><link rel='stylesheet' href='/static/guide.css'></head><body>",
+        f"<title>{esc(found.title)}: every action · Recount</title><link rel='stylesheet' href='/static/guide.css'>"
+        "<script type='module' src='/static/site-header.js'></script></head><body>",
         f"<header><h1>{esc(found.title)} <code>{esc(found.name)}</code>: every action</h1>",
         f"<p><a href='/'>Matches</a> · <a href='/guide/{esc(found.name)}.md'>this page as Markdown</a> · <a href='/schema'>API schema</a></p></header>",
         f"<p class='intro'>{esc(INTRO).replace('`', '')}</p><p>Presets: {esc(', '.join(found.presets))}.</p>",
