@@ -7,6 +7,7 @@
 // the page's slider, and asks the API itself.
 import { addressMatchId, addressToken as token, api as ask, matchPathOf } from "/static/api.js";
 import { $, h } from "/static/dom.js";
+import { ordinal } from "/static/replay-standings.js";
 
 const matchPath = matchPathOf(addressMatchId());
 const claims = { confirmations: null, disputes: [], reading: false, standings: null };
@@ -54,11 +55,13 @@ function claimed(form) {
   );
 }
 
+const sentence = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
+
 // The verdict's words and the step that shows it, as nodes (replaceChildren takes no nested list nor null).
 function verdictLine(verdict) {
   return [
-    h("strong", null, verdict.agree ? "The record agrees. " : "The record differs: "),
-    verdict.agree ? null : verdict.message,
+    // The record's own words say it differs ("the record gives …"): said once, not twice.
+    verdict.agree ? h("strong", null, "The record agrees.") : h("strong", null, sentence(verdict.message)),
     verdict.step ? " " : null,
     verdict.step ? h("a", { href: stepHref(verdict.step), class: "verdict-step", "data-step": verdict.step }, `see step ${verdict.step}`) : null,
   ].filter((part) => part !== null);
@@ -125,12 +128,14 @@ async function checkClaim(form, path) {
 
 function disputeItem(dispute) {
   const verdict = dispute.verdict;
-  const claimed = dispute.placings.map((p) => `${p.place}. ${p.player}`).join(", ");
+  // Said once, as the standings say a place: "Betty claims 1st place", or the whole order.
+  const own = dispute.placings.length === 1 && dispute.placings[0].player === dispute.player;
+  const claimed = own ? `${ordinal(dispute.placings[0].place)} place` : dispute.placings.map((p) => `${ordinal(p.place)} ${p.player}`).join(", ");
   return h(
     "li",
     { class: verdict.agree ? "dispute agrees" : "dispute differs" },
-    h("span", { class: "claimant" }, `${dispute.player} claims ${claimed}: `),
-    h("span", { class: "verdict" }, verdict.message),
+    h("span", { class: "claimant" }, `${dispute.player} claims ${claimed}. `),
+    h("span", { class: "verdict" }, verdict.agree ? "The record agrees." : sentence(verdict.message)),
     verdict.step ? [" ", h("a", { href: stepHref(verdict.step), class: "verdict-step", "data-step": verdict.step }, `see step ${verdict.step}`)] : null,
   );
 }

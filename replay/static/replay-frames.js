@@ -22,7 +22,10 @@ async function framesPage(params) {
 export async function loadFrames() {
   const generation = ++replay.generation;
   stopLive();
-  const asked = askedStep();
+  // A match opens where it stands: a finished one on its last step (its standings final),
+  // a running one on its live head. A long one loads the page of that step first.
+  const head = replay.summary?.version || 0;
+  const asked = askedStep() ?? (head > WINDOW_FIRST ? head : null);
   const frames = [];
   const keep = (page) => Object.assign(replay, { frames, version: page.version, finished: page.finished, perspective: page.perspective });
   let shown = false;
@@ -57,7 +60,7 @@ export async function loadFrames() {
       keep(page);
       from = page.next_step;
       // Draw as soon as the step asked for has arrived; later pages only extend the list.
-      const target = asked ?? (page.finished ? 1 : Infinity);
+      const target = asked ?? Infinity;
       if (!shown && (target <= frames.length || !from)) {
         drawEvents();
         show(Math.min(target, frames.length));

@@ -7,11 +7,14 @@
 import { $, h } from "/static/dom.js";
 import * as generic from "/static/render-generic.js";
 
-const ordinal = (n) => {
+export const ordinal = (n) => {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
   return `${n}${suffix}`;
 };
+
+// A score as the standings' sentences write it: a true minus sign (−2), not a hyphen.
+export const signed = (score) => (typeof score === "number" && score < 0 ? `−${-score}` : String(score));
 
 const DEFAULT_WORDS = { unit: ["point", "points"], heading: "Points", together: false };
 
@@ -41,7 +44,7 @@ export function drawStandings(standings, step, { end, stepHref, words }) {
       { "data-player": placing.player, "data-place": placing.place },
       h("td", { class: "place" }, ordinal(placing.place)),
       h("td", null, h("strong", null, placing.player), placing.title ? h("span", { class: "title" }, placing.title) : null),
-      h("td", { class: "score" }, placing.score ?? ""),
+      h("td", { class: "score" }, placing.score === null || placing.score === undefined ? "" : signed(placing.score)),
       h("td", { class: "reason" }, placing.reason, " ", stepLinks(placing.steps || [])),
     ),
   );
@@ -57,7 +60,7 @@ export function drawStandings(standings, step, { end, stepHref, words }) {
 // The overall result, above the board at the end of a finished match: on a phone it is
 // the first thing under the heading, before the board, the controls and the standings.
 function drawResult(standings, words) {
-  const points = (score) => (score === null || score === undefined ? "" : `${score} ${words.unit[Math.abs(score) === 1 ? 0 : 1]}`);
+  const points = (score) => (score === null || score === undefined ? "" : `${signed(score)} ${words.unit[Math.abs(score) === 1 ? 0 : 1]}`);
   const box = $("result");
   if (!standings || !standings.placings.length) {
     box.hidden = true;
@@ -76,7 +79,7 @@ function drawResult(standings, words) {
         ? `${names(first[1])} win${withScore(first[1][0])}`
         : `${names(first[1])} tie for 1st${withScore(first[1][0], " each")}`;
   const tied = (placings) => (placings.length > 1 && !words.together ? "tied " : "");
-  const others = rest.map(([place, placings]) => `${tied(placings)}${ordinal(place)} ${names(placings)}${placings[0].score !== null ? ` (${placings[0].score})` : ""}`);
+  const others = rest.map(([place, placings]) => `${tied(placings)}${ordinal(place)} ${names(placings)}${placings[0].score !== null && placings[0].score !== undefined ? ` (${signed(placings[0].score)})` : ""}`);
   box.replaceChildren(h("strong", { class: "headline" }, `Match over: ${headline}`), ...(others.length ? [h("span", { class: "others" }, others.join(" · "))] : []));
   box.hidden = false;
 }

@@ -40,7 +40,10 @@ def test_a_player_confirms_at_the_end_and_a_dispute_links_to_its_step(served: An
 
     dispute = page.locator("#disputes li")
     expect(dispute).to_have_count(1)
-    expect(dispute).to_contain_text(f"Dana claims {last.place}. {first.player}")
+    # Said once, as the standings say places: no "1. Betty claims 1. Betty".
+    nth = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+    expect(dispute).to_contain_text(f"Dana claims {nth[last.place]} {first.player}, {nth[first.place]} {last.player}. The record gives")
+    assert page.locator("#disputes").evaluate("list => list.tagName") == "UL"
     dispute.get_by_role("link", name=f"see step {step}").click()
     expect(page).to_have_url(re.compile(rf"[?&]step={step}\b"))
     expect(page.locator("#position")).to_contain_text(f"{step} /")
