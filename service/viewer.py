@@ -8,11 +8,14 @@ server for a reader who may not see them.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
+from urllib.parse import quote
 
 import msgspec
 from litestar import MediaType, Request, Response, get
@@ -63,6 +66,33 @@ def page(name: str) -> Response[bytes]:
     # Read on each request: the pages are small and this keeps `make run` free of
     # a restart after editing them.
     return Response((STATIC / name).read_bytes(), media_type=MediaType.HTML)
+
+
+# The service worker's template (replay/static/sw.js) and the files it keeps for offline use.
+WORKER = "sw.js"
+OFFLINE_KEPT = (".js", ".css", ".html", ".svg", ".webmanifest")
+
+
+@get("/sw.js", include_in_schema=False, sync_to_thread=False)
+def service_worker() -> Response[bytes]:
+    """The recording page's service worker, at the root (its scope is /record/): its cache is
+    named by a digest of the static files, so a changed file replaces every kept one."""
+    kept = sorted(p.name for p in STATIC.iterdir() if p.suffix in OFFLINE_KEPT and p.name != WORKER)
+    digest = hashlib.sha256()
+    for name in kept:
+        digest.update(name.encode() + b"\0" + (STATIC / name).read_bytes())
+    script = (STATIC / WORKER).read_text().replace("__VERSION__", digest.hexdigest()[:16]).replace("__ASSETS__", json.dumps(kept))
+    return Response(script.encode(), media_type="text/javascript", headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
+
+
+@get("/record/{match_id:str}/manifest.webmanifest", include_in_schema=False, sync_to_thread=False)
+def record_manifest(match_id: FromPath[str]) -> Response[bytes]:
+    """The recording page's web app manifest: added to a phone's home screen, it opens
+    this match's recording page (the write token is the one the phone kept)."""
+    manifest = json.loads((STATIC / "recount.webmanifest").read_bytes())
+    page = f"/record/{quote(match_id, safe='')}"
+    manifest.update(id=page, start_url=page, scope="/record/", name=f"Recount: record {match_id}")
+    return Response(json.dumps(manifest).encode(), media_type="application/manifest+json")
 
 
 @get("/", include_in_schema=False, sync_to_thread=False)
@@ -212,6 +242,8 @@ def viewer_routes() -> list[Any]:
     return [
         index_page,
         replay_page,
+        service_worker,
+        record_manifest,
         match_frames,
         live_frames,
         create_static_files_router(path="/static", directories=[STATIC]),

@@ -37,6 +37,7 @@ export class MatchClient {
   constructor(matchPath, { token = "", recorder = false, query = () => new URLSearchParams(), standingsPatches = true } = {}) {
     Object.assign(this, { matchPath, token, recorder, query, standingsPatches });
     this.frames = [];
+    this.sent = []; // the frames as they came (patches), for a snapshot
     this.version = 0; // the match's version as last heard (it may be ahead of the frames)
     this.finished = false;
     this.perspective = "";
@@ -82,7 +83,22 @@ export class MatchClient {
     const have = this.frames.length;
     const next = page.frames.filter((frame) => frame.step > have);
     if (next.length && next[0].step !== have + 1) return { added: [], gap: true };
+    for (const frame of next) this.sent[frame.step - 1] = frame;
     return { added: withViews({ frames: next }, this.frames), gap: false };
+  }
+
+  // What the client knows, as plain data (frames as patches: small), to be kept where a
+  // page reloaded with no network finds it; restore() puts it back before any read.
+  snapshot() {
+    const { version, finished, perspective, standings, standingsAt, allowed } = this;
+    return { frames: this.sent, version, finished, perspective, standings, standingsAt, allowed };
+  }
+
+  restore(kept) {
+    const { frames, ...rest } = kept;
+    Object.assign(this, rest);
+    this.keepFrames({ frames });
+    this.tell({ frames: this.frames, standings: this.standings, allowed: this.allowed, restored: true });
   }
 
   heard(version, finished) {

@@ -12,7 +12,7 @@ const CONFIRM_MS = 4000;
 const CORRECTIONS = new Set(["EventVoided", "EventAmended"]);
 
 // A card code as the renderers and the choices use them ("9H", "10S", "JK1").
-const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
+export const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
 
 // The cards a player held in the frame before the step: a hand of the view's `hands`
 // (President) or of its `players` list (Presidential Bid); none when the view has none.

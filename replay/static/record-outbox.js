@@ -5,7 +5,10 @@
 // server answers it from the first result instead of recording it twice. A 409 means
 // someone else recorded first: the page reloads, and each queued action is checked
 // again (the dry run) against the new head before it is sent; an action the rules
-// now forbid is dropped, and the page says so.
+// now forbid is dropped, and the page says so. An action queued unchecked (offline,
+// from the kinds of choices last seen: record-offline.js) that the rules refuse is
+// held at the head of the queue with the rule, and what was queued after it waits
+// until it is fixed (replaced by what really happened) or dropped.
 
 import { NetworkDown, call } from "/static/api.js";
 
@@ -19,7 +22,8 @@ export function newKey() {
 
 export class Outbox {
   // hooks: head() the version the page knows; sent(item, reply); dropped(item, reply);
-  // conflict() reloads the match (resolves when done); changed() redraws; network(up).
+  // conflict() reloads the match (resolves when done); changed() redraws; network(up);
+  // held(item) an unchecked action the rules refused now holds the queue.
   constructor(matchPath, token, hooks) {
     this.path = matchPath;
     this.token = token;
@@ -46,9 +50,11 @@ export class Outbox {
     this.hooks.changed();
   }
 
-  // Queue actions composed against version `expected`; returns the queued item.
-  add(events, label, expected, tapped = performance.now()) {
-    const item = { key: newKey(), events, label, expected, recheck: false, tries: 0, tapped };
+  // Queue actions composed against version `expected` (`unchecked`: not from the
+  // choices the service listed at that version); returns the queued item.
+  // named: the label is the record's own words.
+  add(events, label, expected, { unchecked = false, named = false, tapped = performance.now() } = {}) {
+    const item = { key: newKey(), events, label, expected, recheck: false, tries: 0, tapped, unchecked, named };
     this.items.push(item);
     this.save();
     this.pump();
@@ -70,7 +76,7 @@ export class Outbox {
     if (this.busy) return;
     this.busy = true;
     try {
-      while (this.items.length) {
+      while (this.items.length && !this.held()) {
         const item = this.items[0];
         const done = item.recheck ? await this.recheck(item) : await this.send(item);
         if (!done) break;
@@ -82,6 +88,40 @@ export class Outbox {
     } finally {
       this.busy = false;
     }
+  }
+
+  // The action at the head of the queue the rules refused, which holds the rest, if any.
+  held() {
+    return this.items.length && this.items[0].refused ? this.items[0] : null;
+  }
+
+  // A refused unchecked action: held at the head with the refusal; false (the queue waits).
+  hold(item, body) {
+    item.refused = { error: body.error || "refused", rule: body.rule || null };
+    this.save();
+    this.hooks.held(item);
+    return false;
+  }
+
+  // What really happened instead of the held action, at the version it was to follow;
+  // those queued after it follow this one.
+  fix(events, label) {
+    const held = this.held();
+    const head = this.hooks.head();
+    for (const next of this.items.slice(1)) if (next.expected === held.expected) next.expected = head;
+    Object.assign(held, { key: newKey(), events, label, expected: head, refused: null, unchecked: false, recheck: false, tries: 0, attempted: false, tapped: performance.now() });
+    this.save();
+    this.pump();
+  }
+
+  // The held action never happened: the rest is sent.
+  drop() {
+    const held = this.held();
+    if (!held) return;
+    this.items.shift();
+    for (const next of this.items) if (next.expected === held.expected) next.expected = this.hooks.head();
+    this.save();
+    this.pump();
   }
 
   // The last action queued, if any; `attempted` once it may have reached the server.
@@ -144,6 +184,7 @@ export class Outbox {
       return false;
     }
     // 4xx: the rules (or the request) refuse it; it will never be recorded as it is.
+    if (item.unchecked) return this.hold(item, reply.body);
     this.items.shift();
     this.hooks.dropped(item, reply.body);
     this.save();
@@ -174,6 +215,7 @@ export class Outbox {
       this.later();
       return false;
     }
+    if (item.unchecked) return this.hold(Object.assign(item, { recheck: false }), reply.body);
     this.items.shift();
     this.save();
     this.hooks.dropped(item, reply.body);

@@ -92,4 +92,10 @@ export class QuickEntry {
     this.input.value = "";
     this.show("sent", `Recording: ${ready.words}`);
   }
+
+  // An action was recorded: the line typed for it, if shown, is done with (the
+  // acknowledgement says it).
+  recorded(words) {
+    if (this.preview.dataset.state === "sent" && this.preview.textContent === `Recording: ${words}`) this.show("idle", "");
+  }
 }

@@ -8,13 +8,18 @@
 // stream, which stays open while this phone records. Undo,
 // fixes and the history are record-fixes.js; the inputs a choice's hints ask for
 // (Mr. President's cards, counts, press Ballots, seals) record-hints.js; a renderer
-// may make its table tappable (bindHandTaps: President's hand).
+// may make its table tappable (bindHandTaps: President's hand). With no network the
+// page goes on: it offers the kinds of choices last seen for the next seat, checked
+// when back online (record-offline.js), keeps the match as last seen for a reload, and
+// a service worker (/sw.js) keeps the page itself.
 import { NetworkDown, addressMatchId, addressToken, api, call, matchPathOf } from "/static/api.js";
 import { $, h } from "/static/dom.js";
 import { MatchClient } from "/static/match-client.js";
 import * as generic from "/static/render-generic.js";
 import { Controls } from "/static/record-choices.js";
 import { Fixes } from "/static/record-fixes.js";
+import { Kinds, LastSeen, drawOfflineOffer } from "/static/record-offline.js";
+import { drawStandings, hideRule, notice, showChanges, showRule } from "/static/record-panels.js";
 import { Outbox } from "/static/record-outbox.js";
 import { QuickEntry } from "/static/record-quick.js";
 
@@ -34,7 +39,11 @@ const page = {
   refused: null, // why the match cannot be recorded from this page (see refuse())
   openAt: -1, // the version the open composer was opened at
   meanwhile: [], // what another phone recorded before this phone's refused tap, in words
+  seat: null, // offline: the seat whose choices are offered, when chosen by a tap
+  confirming: null, // the steps of the last acknowledgement, until their words come
 };
+const kinds = new Kinds(matchId, []);
+const lastSeen = new LastSeen(matchId);
 // What the page draws is the match client's: its frames, standings and allowed actions.
 const frames = () => match.frames;
 const version = () => Math.max(match.version, page.acknowledged);
@@ -42,9 +51,10 @@ const version = () => Math.max(match.version, page.acknowledged);
 window.recountTimings = [];
 window.recountPhases = [];
 window.recountDropped = 0;
+window.recountOfflineCost = []; // and the last-seen writes: recountKeptMs
 
 const controls = new Controls({
-  send: (event, label) => record([event], label),
+  send: (event, label, choice) => record([event], label, { unchecked: Boolean(choice && choice.unchecked) }),
   explain: (event, label) => explain(event, label),
   note: (text) => showNote(text),
   redraw: () => drawActions(),
@@ -60,7 +70,7 @@ const fixes = new Fixes({
     $("actions").dataset.settled = "false";
     return call(`${matchPath}/events/check`, { token, method: "POST", body: { events, expected_version: version() } });
   },
-  record: (events, label) => record(events, label),
+  record: (events, label) => record(events, label, { named: true }),
   note: (text) => showNote(text),
   matchPath,
   frames,
@@ -81,7 +91,7 @@ const fixes = new Fixes({
 const quick = new QuickEntry({
   call: (path, options) => call(path, { ...options, token }),
   matchPath,
-  record: (events, label) => record(events, label),
+  record: (events, words) => record(events, words, { named: true }),
   rule: (what, rule) => showRule(what, rule),
   version,
 }, $("quick"));
@@ -95,7 +105,12 @@ const outbox = new Outbox(matchPath, token, {
     const ack = $("ack");
     ack.dataset.state = "ok";
     ack.dataset.version = reply.version;
-    ack.textContent = `✓ Recorded: ${item.label} (step ${reply.first_step}${reply.version > reply.first_step ? `–${reply.version}` : ""})`;
+    ack.textContent = `✓ Recorded: ${item.label} ${stepsOf(reply.first_step, reply.version)}`;
+    // A tap's label names the choice ("Play a 10"); the record's words ("Dana plays a
+    // 10") come with its steps. A fix keeps its own ("Fix step 3").
+    page.confirming = item.named ? null : { first: reply.first_step, last: reply.version };
+    quick.recorded(item.label);
+    confirmWords();
     // The acknowledgement is painted first; the step and what may follow it come on
     // the live stream (read, if it is late), and are drawn when they come.
     // (A hidden page paints no frames: it measures at once.)
@@ -107,6 +122,12 @@ const outbox = new Outbox(matchPath, token, {
       window.recountPhases.push({ page_before: item.sentAt - item.tapped, request: item.answeredAt - item.sentAt, page_after: painted - item.answeredAt });
     });
     match.acknowledged(reply.version); // the outbox redraws the actions next
+  },
+  held: (item) => {
+    $("ack").dataset.state = "refused";
+    $("ack").textContent = `✗ Not recorded: ${item.label} (step ${item.expected + 1})`;
+    showRule(`Step ${item.expected + 1}: “${item.label}” was not recorded. ${item.refused.error} Tap what happened instead, or drop it; what was tapped after it waits.`, item.refused.rule);
+    drawQueue();
   },
   dropped: (item, body) => {
     window.recountDropped += 1;
@@ -166,23 +187,42 @@ async function start() {
     return;
   }
   try {
-    page.summary = await get(matchPath);
-    try {
-      page.renderer = await import(`/static/render-${encodeURIComponent(page.summary.system)}.js`);
-    } catch {
-      page.renderer = generic;
-    }
-    quick.examples(page.renderer, page.summary.players);
-    drawHeading();
-    match.subscribe(changed);
+    const summary = await get(matchPath);
+    if (!page.summary) await begin(summary);
+    page.summary = summary;
     await refresh();
     if (page.refused) return;
     localStorage.setItem(tokenKey, token);
     outbox.pump();
   } catch (error) {
-    if (error instanceof NetworkDown) notice("No network: the page will load when it is back.");
-    else refuse(refusal(error), error.status);
-    if (error instanceof NetworkDown) setTimeout(start, 2000);
+    if (!(error instanceof NetworkDown)) return refuse(refusal(error), error.status);
+    // No network: the match as last seen, if this phone has seen it; the rest when it is back.
+    const kept = page.summary ? null : lastSeen.load();
+    if (kept) {
+      await begin(kept.summary);
+      match.restore(kept.match);
+      drawNetwork(false);
+      notice("No network: the match as this phone last saw it; what you tap waits here and is sent when the network is back.");
+    } else if (!page.summary) notice("No network: the page will load when it is back.");
+    setTimeout(start, 2000);
+  }
+}
+
+// The match's summary is known: its renderer, its heading, and the match followed.
+async function begin(summary) {
+  page.summary = summary;
+  kinds.players = summary.players;
+  try {
+    page.renderer = await import(`/static/render-${encodeURIComponent(summary.system)}.js`);
+  } catch {
+    page.renderer = generic;
+  }
+  quick.examples(page.renderer, summary.players);
+  drawHeading();
+  match.subscribe(changed);
+  if ("serviceWorker" in navigator && !page.refused) {
+    document.querySelector('link[rel="manifest"]').href = `${location.pathname.replace(/\/+$/, "")}/manifest.webmanifest`;
+    navigator.serviceWorker.register("/sw.js", { scope: "/record/" }).then(() => navigator.serviceWorker.ready).then(() => (document.body.dataset.offlineReady = "true"), () => {});
   }
 }
 
@@ -194,8 +234,15 @@ function changed(change) {
     controls.open = null;
     page.openAt = match.allowed.version;
   }
+  const began = performance.now();
+  if (!change.restored && match.current() && match.allowed) kinds.saw(match.allowed.choices, match.allowed.version, (frames()[match.allowed.version - 1] || {}).type);
+  lastSeen.later(() => ({ summary: page.summary, match: match.snapshot() }));
+  const seen = performance.now();
   notice("");
   drawAll();
+  confirmWords();
+  // What offline recording costs each change, beside the drawing (bench/offline_cost.py).
+  window.recountOfflineCost.push({ kinds: seen - began, draw: performance.now() - seen });
 }
 
 // Reads what the page lacks (match-client.js); a refused token or a match gone is
@@ -212,11 +259,34 @@ async function refresh() {
 
 // --- recording -------------------------------------------------------------------------
 
-function record(events, label) {
+// unchecked: composed from the kinds last seen, not from what the service listed;
+// named: the label is the record's own words (a fix), kept in the acknowledgement.
+function record(events, label, { unchecked = false, named = false } = {}) {
   hideRule();
-  $("ack").dataset.state = "sending";
-  $("ack").textContent = `… ${label}`;
-  outbox.add(events, label, version());
+  page.seat = null;
+  for (const event of events) kinds.used(event, version());
+  if (outbox.held()) {
+    $("ack").dataset.state = "sending";
+    $("ack").textContent = `… ${label} (instead of the refused action)`;
+    return outbox.fix(events, label);
+  }
+  $("ack").dataset.state = unchecked ? "queued" : "sending";
+  $("ack").textContent = unchecked ? `Queued: ${label}, checked when back online` : `… ${label}`;
+  outbox.add(events, label, version(), { unchecked, named });
+}
+
+// The steps an acknowledgement covers, in words: "(step 7)", "(step 7–8)".
+const stepsOf = (first, last) => `(step ${first}${last > first ? `–${last}` : ""})`;
+
+// The acknowledgement in the record's own words, once its steps are here.
+function confirmWords() {
+  const steps = page.confirming;
+  if (!steps || frames().length < steps.last) return;
+  page.confirming = null;
+  const ack = $("ack");
+  if (ack.dataset.state !== "ok" || ack.dataset.version !== String(steps.last)) return;
+  const words = frames().slice(steps.first - 1, steps.last).map((frame) => frame.description).join("; ");
+  ack.textContent = `✓ Recorded: ${words} ${stepsOf(steps.first, steps.last)}`;
 }
 
 // A greyed action tapped: ask the dry run why, and show the rule's sentence.
@@ -237,7 +307,7 @@ function drawAll() {
   drawTable();
   drawActions();
   fixes.drawHistory(frames());
-  drawStandings();
+  drawStandings(match.standings);
 }
 
 function drawHeading() {
@@ -267,18 +337,36 @@ function fresh() {
   return match.current() && match.version >= page.acknowledged;
 }
 
+// Offline, once nothing the service listed is left to offer: the seat chosen, else the
+// one that acted next last time after the last action waiting (record-offline.js); none
+// if this phone never saw that seat's choices.
+function offlineSeat() {
+  const known = kinds.known();
+  const last = outbox.last();
+  const next = last ? kinds.next(last.events[last.events.length - 1]) : null;
+  return [page.seat, next].find((seat) => seat !== null && known.includes(seat)) ?? null;
+}
+
 function drawActions() {
   const waiting = outbox.waitingPlayers();
   const queued = outbox.items.length > 0;
+  const held = outbox.held();
   // While actions wait, only players who have none waiting are offered theirs; the
-  // table's own actions wait for the head (they depend on what the players did).
-  const choices = !fresh() ? [] : match.allowed.choices.filter((choice) => (queued ? choice.player && !waiting.has(choice.player) : true));
+  // table's own actions wait for the head (they depend on what the players did). A
+  // refused action holding the queue is replaced by any of the head's.
+  let choices = !fresh() ? [] : match.allowed.choices.filter((choice) => (queued && !held ? choice.player && !waiting.has(choice.player) : true));
+  const seat = !choices.length && page.offline && !held && !match.finished ? offlineSeat() : null;
+  if (seat !== null) choices = kinds.offer(seat);
   if (!queued) controls.autoOpen(choices);
   const frame = frames()[frames().length - 1];
   const forbidden = fresh() && !queued && frame && page.renderer.forbidden ? page.renderer.forbidden(frame, choices) : [];
-  $("actions").replaceChildren(...controls.draw(choices, { finished: match.finished && fresh(), waiting: queued || !fresh(), offline: page.offline, forbidden }));
-  if (page.renderer.bindHandTaps) page.renderer.bindHandTaps($("board"), fresh() && !queued ? choices : [], controls);
+  const above = [];
+  if (seat !== null) above.push(drawOfflineOffer(h, seat, kinds.known(), (other) => ((page.seat = other), drawActions())));
+  if (held) above.push(h("div", { id: "held", class: "held" }, h("p", null, `Step ${held.expected + 1}: “${held.label}” was refused. Tap what happened instead, or `, h("button", { type: "button", class: "secondary", onclick: () => outbox.drop() }, "drop it"))));
+  $("actions").replaceChildren(...above, ...controls.draw(choices, { finished: match.finished && fresh(), waiting: queued || !fresh(), offline: page.offline, forbidden }));
+  if (page.renderer.bindHandTaps) page.renderer.bindHandTaps($("board"), (fresh() && (!queued || held)) || seat !== null ? choices : [], controls);
   drawTurn(choices, queued);
+  $("actions").dataset.unchecked = String(seat !== null);
   // For tests and the benchmark: the page shows what the rules allow at this version.
   $("actions").dataset.version = version();
   $("actions").dataset.settled = String(fresh() && !queued);
@@ -302,7 +390,19 @@ function drawQueue() {
   box.hidden = !outbox.items.length;
   box.replaceChildren(
     h("h3", null, `${outbox.items.length} waiting to be sent`),
-    h("ol", null, outbox.items.map((item) => h("li", { "data-key": item.key }, item.label, item.recheck ? h("span", { class: "muted" }, " (checking again)") : null))),
+    h(
+      "ol",
+      null,
+      outbox.items.map((item) =>
+        h(
+          "li",
+          { "data-key": item.key, "data-state": item.refused ? "refused" : item.unchecked ? "unchecked" : "checked" },
+          item.label,
+          item.refused ? h("strong", null, ` refused at step ${item.expected + 1}: ${item.refused.error}`) : null,
+          item.recheck ? h("span", { class: "muted" }, " (checking again)") : item.unchecked && !item.refused ? h("span", { class: "muted" }, " (checked when back online)") : null,
+        ),
+      ),
+    ),
   );
 }
 
@@ -316,57 +416,8 @@ function drawNetwork(up) {
   net.textContent = up ? "online" : `offline${outbox.items.length ? ` · ${outbox.items.length} queued` : ""}`;
 }
 
-function drawStandings() {
-  const standings = match.standings;
-  if (!standings) return;
-  $("standings-title").textContent = standings.final ? "Final standings" : "Standings so far";
-  $("standings").replaceChildren(
-    h(
-      "table",
-      { class: "placings" },
-      h(
-        "tbody",
-        null,
-        standings.placings.map((placing) =>
-          h(
-            "tr",
-            { "data-player": placing.player, "data-place": placing.place, "data-score": placing.score ?? "" },
-            h("td", { class: "place" }, placing.place),
-            h("td", null, h("strong", null, placing.player), placing.title ? h("span", { class: "title" }, ` ${placing.title}`) : null),
-            h("td", { class: "score" }, placing.score ?? ""),
-          ),
-        ),
-      ),
-    ),
-  );
-}
-
-function showRule(what, rule) {
-  const box = $("explain");
-  box.hidden = false;
-  box.querySelector(".what").textContent = what;
-  box.querySelector(".quote").textContent = rule ? `“${rule.quote}”` : "";
-  box.querySelector(".source").textContent = rule ? rule.source : "";
-  box.dataset.rule = rule ? rule.id : "";
-}
-
-function hideRule() {
-  $("explain").hidden = true;
-}
-
 function showNote(text) {
   showRule(text, null);
-}
-
-function showChanges(lines) {
-  const box = $("changes");
-  box.hidden = !lines.length;
-  box.replaceChildren(...lines.map((line) => h("p", null, line)), h("button", { type: "button", class: "secondary", onclick: () => (box.hidden = true) }, "OK"));
-}
-
-function notice(message) {
-  $("notice").textContent = message;
-  $("notice").hidden = !message;
 }
 
 function bindControls() {
