@@ -8,14 +8,15 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from domain.bid.rules import SETUP
+from domain.option_bounds import check_limits, limits
 from domain.protocol import IllegalAction
 
 
 class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     suits: Annotated[
         tuple[str, ...],
-        msgspec.Meta(
-            max_length=3,
+        limits(
+            max_items=3,
             description=(
                 "The suit each player holds, in seat order: H hearts, S spades, D diamonds (a two-player "
                 "game sets the third aside). presidential-bid.txt § setup says only “Give one of the "
@@ -58,13 +59,15 @@ DEFAULT_PRESET = "text"
 
 
 def resolve(preset: str | None, options: dict[str, Any]) -> Ruleset:
-    """The full ruleset of a preset with option overrides; unknown names and wrong
-    types are refused."""
+    """The full ruleset of a preset with option overrides; unknown names, wrong
+    types and values past their bounds are refused."""
     name = preset or DEFAULT_PRESET
     if name not in PRESETS:
         raise IllegalAction(f"there is no preset {name!r} (known: {', '.join(PRESETS)})", SETUP)
     fields = msgspec.structs.asdict(PRESETS[name]) | dict(options)
     try:
-        return msgspec.convert(fields, Ruleset)
+        ruleset = msgspec.convert(fields, Ruleset)
     except msgspec.ValidationError as error:
         raise IllegalAction(f"the options do not fit the ruleset: {error}", SETUP) from None
+    check_limits(ruleset, SETUP)
+    return ruleset

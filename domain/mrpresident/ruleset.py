@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.option_bounds import limits
 from domain.protocol import NAME_MAX
 
 # The text never says how many Ballots a deck holds: a silent choice of 100, so that a party's two decks
@@ -31,8 +32,8 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
     ballot_deck_size: Annotated[
         int,
-        msgspec.Meta(
-            le=BALLOT_DECK_MAX,
+        limits(
+            maximum=BALLOT_DECK_MAX,
             description="Cards in each candidate's Ballot deck before three are removed for the Undecided Voter "
             'stack. The text never says how many (SETUP 4: "Each candidate shuffles his Ballot deck and removes '
             'three cards"); 40 is a guess. More than the three removed (setup.py) and at most 100 (a silent '
@@ -176,7 +177,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = ""
     incumbent_president: Annotated[
         str,
-        msgspec.Meta(
+        limits(
             max_length=NAME_MAX,
             description='INCUMBENT YEAR: "the elected President\'s Candidate card is used again": the name of his '
             "card in the incumbent party's deck (with `incumbent` set); at most 40 characters, as a player's name."

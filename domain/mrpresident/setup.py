@@ -24,6 +24,7 @@ from domain.mrpresident.state import Hand, MatchState, Seat, Ticket
 from domain.mrpresident.tables import default_tables
 from domain.mrpresident.tables import from_data as from_tables_data
 from domain.mrpresident.tables import validate as validate_tables
+from domain.option_bounds import check_limits
 from domain.protocol import IllegalAction, MatchSetup
 
 UNDECIDED_PER_CANDIDATE = 3
@@ -88,6 +89,7 @@ def resolve_ruleset(preset: str, options: dict) -> Ruleset:
         ruleset = msgspec.convert({**msgspec.to_builtins(PRESETS[preset]), **options}, Ruleset)
     except msgspec.ValidationError as error:
         raise IllegalAction(f"bad option: {error}", rules.OPTIONS) from None
+    check_limits(ruleset, rules.OPTIONS)
     if ruleset.ballot_deck_size <= UNDECIDED_PER_CANDIDATE:
         raise IllegalAction("a Ballot deck must hold more than the three cards removed", rules.UNDECIDED)
     return ruleset

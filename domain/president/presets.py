@@ -1,5 +1,5 @@
 """The named presets of President's ruleset, one per rules text plus Daifugō (docs/daifugo.md), and `resolve`,
-which lays a match's options over its preset. (Split from ruleset.py, which re-exports these names.)"""
+which lays a match's options over its preset and checks them, before the match is created."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.cards import JOKER
+from domain.option_bounds import check_limits
 from domain.president.cards import suited_deck
 from domain.president.ruleset import Ruleset
 from domain.president.ruleset_bounds import check_bounds
@@ -174,6 +175,8 @@ def resolve(preset: str | None, options: dict[str, Any], players: int = 0) -> Ru
 def _checked(fields: dict[str, Any]) -> Ruleset:
     """The ruleset `fields` make, each field of its type and within its bounds."""
     try:
-        return msgspec.convert(fields, Ruleset)
+        ruleset = msgspec.convert(fields, Ruleset)
     except msgspec.ValidationError as error:
         raise IllegalAction(f"the options do not make a ruleset: {error}", RULES_ARE_DATA) from None
+    check_limits(ruleset, RULES_ARE_DATA)
+    return ruleset

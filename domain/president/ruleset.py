@@ -1,144 +1,24 @@
-"""The ruleset: every point where the texts differ or are silent is a field here,
-with the sentence each text says about it. Presets are resolved at match creation
-and embedded in `MatchCreated`, so changing a preset never changes an old match."""
+"""The ruleset: every point where the texts differ or are silent is a field here (or of `CoreOptions`,
+ruleset_core.py, the options every text speaks to), with the sentence each text says about it. Presets
+(presets.py) are resolved at match creation and embedded in `MatchCreated`, so changing a preset never changes
+an old match."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-import msgspec
 from msgspec import Meta
 
-from domain.cards import RANKS, SUITS
-from domain.president.cards import suited_deck
-# DECKS_MAX, JOKERS_MAX and DECK_MAX are read through here as before.
-from domain.president.ruleset_bounds import CODE_MAX, DECK_MAX, DECKS_MAX, JOKERS_MAX, RANKS_MAX, Code, Count, Points, Seats, Title  # noqa: F401
-from domain.protocol import PLAYERS_MAX, WORD_MAX
+from domain.cards import SUITS
+from domain.option_bounds import limits
+from domain.president.ruleset_core import CODE_MAX, DECK_MAX, DECKS_MAX, JOKERS_MAX, RANKS_MAX, Code, CoreOptions, Points, Seats, Title
+from domain.protocol import PLAYERS_MAX
 
 
-class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Each field's description (shown beside it on the /new page) quotes what the texts say about it."""
+class Ruleset(CoreOptions, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The options of one rules text or house rule, after those every text speaks to (`CoreOptions`); each
+    field's description (shown beside it on the /new page) quotes what the texts say about it."""
 
-    preset: Annotated[str, Meta(max_length=WORD_MAX, description="The preset this ruleset starts from: classic, friday, deck or daifugo (40 characters at most).")] = "classic"
-    text: Annotated[
-        str,
-        Meta(max_length=WORD_MAX, description='Which rules text the checks cite ("classic", "friday", "deck", "daifugo"); see rules.py.'),
-    ] = "classic"
-    min_players: Annotated[int, Seats, Meta(description='The fewest players (2 to 20). classic: "_player_: 4-7".')] = 4
-    max_players: Annotated[int, Seats, Meta(description='The most players (2 to 20). classic: "_player_: 4-7".')] = 7
-    ranks: Annotated[
-        tuple[Code, ...],
-        Meta(
-            min_length=1,
-            max_length=RANKS_MAX,
-            description='Ranks low to high. classic names no order ("must have a higher rank"), so the ordinary '
-            "order of a 52-card deck holds: 2 low, ace high. At most 32 ranks (the texts have 13 or 14), each code at "
-            "most 8 characters (a silent choice)."
-        ),
-    ] = RANKS
-    deck: Annotated[
-        tuple[Code, ...],
-        Meta(max_length=DECK_MAX, description='The cards, one code per card ("52 card deck"); a code listed twice is held twice. At most '
-        "224 cards (four decks of four Jokers each), each code at most 8 characters (silent choices).",
-    ),
-    ] = suited_deck()
-    max_set: Annotated[
-        int,
-        Meta(
-            ge=1,
-            le=DECK_MAX,
-            description='The most cards in one play. classic: "putting one, two, three, or four cards of the same kind": '
-            "at most the cards of a rank the deck holds, with those that may stand for one (ruleset_bounds.py).",
-        ),
-    ] = 4
-    equal_rank_beats: Annotated[
-        bool,
-        Meta(
-            description='classic § Play Game: "the cards you put down must have a higher rank than the cards already '
-            'played" (False); classic § Introduction: "Each play must equal or outrank the previous one." (True).'
-        ),
-    ] = False
-    count_rule: Annotated[
-        Literal["same", "at_least"],
-        Meta(
-            description='"same": classic "she must put down the same number of cards as the previous lay down". '
-            '"at_least": friday "that number of cards must be met or exceeded by all players for the remainder of '
-            'the round".'
-        ),
-    ] = "same"
-    pass_locks_out: Annotated[
-        bool,
-        Meta(
-            description='classic: "At each turn, you can follow with the same number of cards of a higher rank, or you '
-            'can pass." and "You can pass even if you have a legal move": a pass does not shut a player out of the '
-            "rest of the round (False). True is the house rule where it does."
-        ),
-    ] = False
-    leader_may_pass: Annotated[
-        bool,
-        Meta(
-            description='deck § How To Play: "Players may pass at any time, even if they have cards they could '
-            'play.": the leader of a round may pass on the empty pile too, and the lead goes to the next player '
-            '(True). classic ("starts the new round of plays again, playing whatever card or cards he wants to '
-            'play") and friday ("The player who starts the round may play any card in their hand") have the leader '
-            "play and never say the leader may pass (False). docs/daifugo.md forbids no pass (\"Passing shuts a player "
-            'out until the trick ends.") and its tournament server takes one from the leader (True); with '
-            "`pass_locks_out` the leader's pass shuts them out of the trick too, and when every player still in has "
-            'passed on the empty table, "The trick ends when every player still in has passed" and "The last player '
-            'to play leads the next trick": the player whose lead it was leads again.'
-        ),
-    ] = False
-    vice_below_four: Annotated[
-        bool,
-        Meta(
-            description='deck § Players Leaving/Entering Between Rounds: "If the President leaves, then the Vice '
-            'President becomes President and whoever was 3rd becomes Vice President.": with three players the '
-            "second is Vice President (True). classic is for 4-7 players and never has three; friday names the "
-            'second out "Vice President" and the second to last "Vice Idiot", the same player when three play, '
-            "and is silent on which title holds: the middle player is a citizen with no exchange (False). With "
-            "three players there is one exchange either way: no second-to-last player is left to give the Vice "
-            "President a card."
-        ),
-    ] = False
-    reseat_by_finishing_order: Annotated[
-        bool,
-        Meta(
-            description='classic: "The finishing order determines who plays first, second, third, and so on for the '
-            'next game.": the players sit in finishing order for the next game (True), so the president plays first, '
-            "the vice-president second, … False keeps the seats."
-        ),
-    ] = True
-    next_dealer: Annotated[
-        Literal["any", "left_of_previous"],
-        Meta(
-            description='classic: "For subsequent rounds, the dealer depends on the results of the previous round." '
-            'says no more, so any player may deal ("any"); "left_of_previous" moves the deal one seat left each game.'
-        ),
-    ] = "any"
-    next_leader: Annotated[
-        Literal["president", "last"],
-        Meta(
-            description='Who leads the games after the first. classic: "The finishing order determines who plays '
-            'first, …": the president leads ("president"); friday: "In future games, the Idiot (see "Ranking") starts '
-            'the first round." ("last").'
-        ),
-    ] = "president"
-    exchange: Annotated[
-        tuple[Count, ...],
-        Meta(
-            max_length=PLAYERS_MAX // 2,
-            description="Cards the last player gives the first, then the second-to-last the second, after every game "
-            'but the first. classic: "The scum must give the president his two highest cards" / "the worker must '
-            'give the vice-president his highest card". Each at most the cards of the smallest hand (ruleset_bounds.py).',
-        ),
-    ] = (2, 1)
-    return_received_allowed: Annotated[
-        bool,
-        Meta(
-            description='classic: "receive any two cards from the president’s hand in return": any card, even one '
-            "just received (True)."
-        ),
-    ] = True
     single_top_beats_sets: Annotated[
         bool,
         Meta(
@@ -177,9 +57,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = False
     blind_hand: Annotated[
         int,
-        Meta(
-            ge=1,
-            le=DECK_MAX,
+        limits(
+            minimum=1,
+            maximum=DECK_MAX,
             description='Blind President: the cards of a hand ("the top seven cards"), topped up after each round; '
             "at least one, or no one could ever play.",
         ),
@@ -188,16 +68,16 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     blind_max_players: Annotated[int, Seats, Meta(description="Blind President: the most players (2-4 players; 2 to 20).")] = 4
     jokers: Annotated[
         int,
-        Meta(
-            ge=0, le=JOKERS_MAX,
+        limits(
+            minimum=0, maximum=JOKERS_MAX,
             description="Jokers in each deck, used to build `deck` when the options change them (and `deck` is not "
             'given). friday: "President can also be played with the two Jokers."'
         ),
     ] = 0
     decks: Annotated[
         int,
-        Meta(
-            ge=1, le=DECKS_MAX,
+        limits(
+            minimum=1, maximum=DECKS_MAX,
             description="Decks shuffled together, used to build `deck` when the options change them (and `deck` is not given).",
         ),
     ] = 1
@@ -211,7 +91,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = False
     bomb_rank: Annotated[
         str,
-        Meta(
+        limits(
             max_length=CODE_MAX,
             description='The rank of Bombs: "the Bomb card (#0) resets the pile. After playing the Bomb card, the '
             'player may play any card or set of cards of the same rank." "" = no bombs (classic, friday). A code of at most 8 '
@@ -220,15 +100,15 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = ""
     reverse_cards: Annotated[
         tuple[Code, ...],
-        Meta(
-            max_length=DECK_MAX,
+        limits(
+            max_items=DECK_MAX,
             description='deck: "The Bomb (Reverse) card resets the pile and changes the direction. Otherwise, it’s '
             'identical to the Bomb card, including rank." The codes of those cards.'
         ),
     ] = ()
     wild_rank: Annotated[
         str,
-        Meta(
+        limits(
             max_length=CODE_MAX,
             description='deck: "The Doppelgänger card duplicates any card." Its rank ("" = none); alone "it counts as '
             'the lowest value (even lower than a Turd) and can therefore only be played on a clean slate". A code of at '
@@ -282,9 +162,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = False
     extra_deck_above: Annotated[
         int,
-        Meta(
-            ge=0,
-            le=PLAYERS_MAX,
+        limits(
+            minimum=0,
+            maximum=PLAYERS_MAX,
             description='deck: "It’s recommended that you combine 2 decks together when playing with more than 10 '
             'people." A recommendation, not a rule: a match of more players than this gets `decks=2` unless its '
             'options set `decks` or `deck` (0 = never; at most 20, the most seats).'
@@ -292,8 +172,8 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = 0
     rank_names: Annotated[
         dict[Code, Title],
-        Meta(
-            max_length=RANKS_MAX,
+        limits(
+            max_properties=RANKS_MAX,
             description='Names of ranks for describing plays ("a Turd", "two Citizens"): at most 32, each at most 40 '
             "characters, as a player's name.",
         ),
@@ -307,9 +187,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = ("president", "vice-president", "citizen", "worker", "scum")
     sequences: Annotated[
         int,
-        Meta(
-            ge=0,
-            le=RANKS_MAX,
+        limits(
+            minimum=0,
+            maximum=RANKS_MAX,
             description='The fewest cards of a sequence; 0: no sequences (classic, friday, deck). docs/daifugo.md: "A '
             'play is a group (1–5 cards of one rank; the Joker may stand for any card) or a sequence (3 or more '
             'consecutive ranks of one suit; the Joker may fill one rank, including one past either end)." (3). '
@@ -361,9 +241,9 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = "four"
     revolution_sequence: Annotated[
         int,
-        Meta(
-            ge=0,
-            le=RANKS_MAX,
+        limits(
+            minimum=0,
+            maximum=RANKS_MAX,
             description='The fewest cards of a sequence that makes a revolution (0: none). docs/daifugo.md: "or a '
             'sequence of five or more reverses the order of ranks until the next revolution" (5). 0, or a '
             "sequence's length (ruleset_bounds.py)."
@@ -371,7 +251,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = 0
     eight_cut: Annotated[
         str,
-        Meta(
+        limits(
             max_length=CODE_MAX,
             description='docs/daifugo.md: "8-cut: a play that contains an 8 (a group of 8s, a sequence through an 8, '
             'or the Joker standing for an 8) ends the trick at once, and the same player leads." The rank that cuts '
@@ -395,8 +275,8 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = False
     suit_order: Annotated[
         tuple[Code, ...],
-        Meta(
-            max_length=len(SUITS),
+        limits(
+            max_items=len(SUITS),
             description='Suits low to high, deciding between cards of one rank where the exchange needs a "highest" '
             'card. docs/daifugo.md: "Within a rank the suits order ♠ > ♥ > ♦ > ♣ where the exchange needs a '
             '"highest" card." (C, D, H, S). () = suits never decide.'
@@ -404,7 +284,7 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = ()
     leader_holds: Annotated[
         str,
-        Meta(
+        limits(
             max_length=CODE_MAX,
             description='The card whose holder leads every game. docs/daifugo.md: "The holder of the 3 of diamonds '
             'after the exchange leads every game (the lead need not contain it)." ("3D"); "" = `first_leader` and '
@@ -431,15 +311,3 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
 
 MODES = ("full", "public", "holders")  # holders: hands entered by their holders (holders.py)
-
-
-# The presets and `resolve` live in presets.py (which needs Ruleset); read through here as before.
-_PRESET_NAMES = ("DECK_RANKS", "DECK_RANK_NAMES", "PRESIDENTS_DECK", "FRIDAY_RANKS", "PRESETS", "resolve")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _PRESET_NAMES:
-        from domain.president import presets
-
-        return getattr(presets, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,47 +1,21 @@
-"""The bounds of a ruleset's options. Those of one field alone are the `Meta` of the field (ruleset.py, with
-the constants here; msgspec's refusal names the field); those that depend on other fields, the deck or the
-players are the functions below, one per rule, each citing the text its bound comes from. `resolve`
-(presets.py) runs them on every match's ruleset, before the match is created."""
+"""The bounds of a ruleset's options that depend on other fields, the deck or the players: one function per
+rule, each citing the text its bound comes from. `resolve` (presets.py) runs them on every match's ruleset,
+before the match is created, after the bounds of each option alone (`limits` on the fields of ruleset_core.py
+and ruleset.py, checked by domain/option_bounds.py); a stored match is never checked again."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Annotated
-
-from msgspec import Meta
 
 from domain.cards import JOKER
 from domain.president.cards import Deck
 from domain.president.rules import RULES_ARE_DATA, rule
-from domain.protocol import NAME_MAX, PLAYERS_MAX, IllegalAction
+from domain.president.ruleset import Ruleset
+from domain.protocol import IllegalAction
 
-if TYPE_CHECKING:
-    from domain.president.ruleset import Ruleset
-
-# Bounds no text gives: the texts play with one deck, or "2 decks together when playing
-# with more than 10 people" (deck), and "the two Jokers" (friday); a table of at most
-# PLAYERS_MAX seats needs no more. docs/silent-choices.md.
-DECKS_MAX = 4
-JOKERS_MAX = 4
-DECK_MAX = DECKS_MAX * (52 + JOKERS_MAX)
-# The longest code of a card or rank ("10S", "0Ra", "JK4" are three) and the most ranks (the texts have
-# 13 or 14): silent choices, room to spare for a house deck.
-CODE_MAX = 8
-RANKS_MAX = 32
-# Points a place scores: the texts score -2 to 2 (classic) and 5 to 1 (daifugo); a silent choice of twenty
-# times the largest keeps a house scale free and a match's totals far from any overflow.
-POINTS_MAX = 100
-# classic § End Game: "you continue until only one player is left holding cards": a game needs two.
-MIN_PLAYERS = 2
 # docs/daifugo.md: "a sequence (3 or more consecutive ranks of one suit …)".
 SHORTEST_SEQUENCE = 3
-
-Code = Annotated[str, Meta(min_length=1, max_length=CODE_MAX)]
-Count = Annotated[int, Meta(ge=0, le=DECK_MAX)]
-Points = Annotated[int, Meta(ge=-POINTS_MAX, le=POINTS_MAX)]
-Title = Annotated[str, Meta(max_length=NAME_MAX)]
-Seats = Meta(ge=MIN_PLAYERS, le=PLAYERS_MAX)
 
 
 def check_bounds(ruleset: Ruleset, players: int, given: Collection[str]) -> None:

@@ -1,11 +1,12 @@
-"""Every option of every game system's ruleset is bounded (each ruleset.py; President's bounds that depend on
-the deck or the players in domain/president/ruleset_bounds.py). Just past a bound, starting the match is
-refused by a rule naming the option; at a bound, the match starts and a random legal game (built only on
-`allowed`, fixtures/random_player.py) plays on without an exception and without a dead match: a state where
-nothing is allowed and the match is not finished.
+"""Every option of every game system's ruleset is bounded (`limits` on the fields of each ruleset.py, checked
+at creation by domain/option_bounds.py; President's bounds that depend on the deck or the players in
+domain/president/ruleset_bounds.py). Just past a bound, starting the match is refused by a rule naming the
+option, yet a ruleset stored so still decodes (a match is never checked again on replay); at a bound, the match
+starts and a random legal game (built only on `allowed`, fixtures/random_player.py) plays on without an
+exception and without a dead match: a state where nothing is allowed and the match is not finished.
 
-The edges come from the rulesets themselves: every field whose type bounds it (msgspec `Meta`: a number's
-ge/le, a text's or a list's length) and, for President, the bounds of ruleset_bounds.py."""
+The edges come from the rulesets themselves: every bound a field declares (a number's minimum and maximum, a
+text's or a list's length) and, for President, the bounds of ruleset_bounds.py."""
 
 from __future__ import annotations
 
@@ -78,39 +79,49 @@ def filler(field: str, ruleset: Any, length: int) -> list[str]:
     return (cards * (length // len(cards) + 1))[:length]
 
 
+def declared(kind: Any) -> tuple[Any, dict[str, Any]]:
+    """A field's or item's type and the bounds it declares (domain/option_bounds.py `limits`)."""
+    if isinstance(kind, mi.Metadata):
+        return kind.type, kind.extra_json_schema or {}
+    return kind, {}
+
+
 def sized(field: str, ruleset: Any, kind: Any, length: int) -> Any:
     """A value of `length` for a text, list or dict field, each item within its own bounds."""
     if isinstance(kind, mi.StrType):
         return "x" * length
     if isinstance(kind, mi.DictType):
-        return {f"R{i}": "n" * (kind.value_type.max_length or 1) for i in range(length)}
+        return {f"R{i}": "n" * (declared(kind.value_type)[1].get("maxLength") or 1) for i in range(length)}
     return filler(field, ruleset, length)
 
 
 def typed_edges(system: str, preset: str) -> Iterator[Edge]:
-    """At and just past every bound the type of a ruleset field gives (msgspec `Meta`)."""
+    """At and just past every bound a ruleset field declares (`limits`: a number's, a text's or a list's)."""
     ruleset = domain.find(system).presets[preset]
     players = preset_players(system, ruleset)
     for field in mi.type_info(type(ruleset)).fields:
         if field.name in BOUNDED_BY_RULES and system == "president":
             continue
-        kind = field.type.type if isinstance(field.type, mi.Metadata) else field.type
+        kind, bounds = declared(field.type)
+        items = kind.item_types if isinstance(kind, mi.TupleType) else [kind.item_type] if isinstance(kind, mi.VarTupleType) else []
+        item_kind, item_bounds = declared(items[0]) if items else (None, {})
+        base = list(getattr(ruleset, field.name, ()) or ()) if items else []
         if isinstance(kind, mi.IntType):
-            low = kind.ge if kind.ge is not None else LOWEST_BY_RULE[(system, field.name)]
-            for value, fits in ((low, True), (kind.le, True), (low - 1, False), (kind.le + 1, False)):
+            low = bounds.get("minimum", LOWEST_BY_RULE.get((system, field.name)))
+            high = bounds["maximum"]
+            for value, fits in ((low, True), (high, True), (low - 1, False), (high + 1, False)):
                 yield from _number_edge(system, preset, ruleset, field.name, value, fits, players)
-        elif isinstance(kind, mi.TupleType) and isinstance(kind.item_types[0], mi.IntType):
-            low, high = kind.item_types[0].ge, kind.item_types[0].le
-            base = list(getattr(ruleset, field.name))
+        elif isinstance(item_kind, mi.IntType):
+            low, high = item_bounds["minimum"], item_bounds["maximum"]
             for value, fits in ((low, True), (high, True), (low - 1, False), (high + 1, False)):
                 yield Edge(system, preset, field.name, {field.name: [value, *base[1:]]}, players, fits)
-        elif isinstance(kind, mi.TupleType) and isinstance(kind.item_types[0], mi.StrType):
-            most = kind.item_types[0].max_length
-            base = list(getattr(ruleset, field.name))
+        elif isinstance(kind, mi.TupleType) and isinstance(item_kind, mi.StrType):
+            most = item_bounds["maxLength"]
             for length, fits in ((most, True), (most + 1, False)):
                 yield Edge(system, preset, field.name, {field.name: ["x" * length, *base[1:]]}, players, fits)
-        elif getattr(kind, "max_length", None) is not None:
-            for length, fits in ((kind.max_length, True), (kind.max_length + 1, False)):
+        most = bounds.get("maxLength", bounds.get("maxItems", bounds.get("maxProperties")))
+        if most is not None:
+            for length, fits in ((most, True), (most + 1, False)):
                 yield Edge(system, preset, field.name, {field.name: sized(field.name, ruleset, kind, length)}, players, fits)
 
 
@@ -186,6 +197,35 @@ def test_just_past_a_bound_the_match_is_refused_naming_the_option(edge: Edge) ->
         with pytest.raises(IllegalAction) as refused:
             domain.find(edge.system).start(edge.setup(mode))
         assert edge.field in str(refused.value) or refused.value.rule.id == REFUSED_BY_RULE.get((edge.system, edge.field))
+
+
+# given options past a bound, then the words of the refusal (domain/option_bounds.py)
+WORDED = [
+    ("president", "classic", {"exchange": [100000000, 1]}, "exchange[0] must be at most 224, not 100000000"),
+    ("president", "classic", {"rank_names": {"A": "x" * 41}}, "rank_names['A'] must be at most 40 characters, not 41"),
+    ("president", "classic", {"ranks": []}, "ranks must hold at least 1 item, not 0"),
+    ("president", "classic", {"min_players": 1}, "min_players must be at least 2, not 1"),
+    ("bid", "text", {"suits": ["H", "S", "D", "C"]}, "suits must hold at most 3 items, not 4"),
+    ("mrpresident", "basic", {"ballot_deck_size": 101}, "ballot_deck_size must be at most 100, not 101"),
+]
+
+
+@pytest.mark.parametrize(("system", "preset", "options", "words"), WORDED, ids=[row[3] for row in WORDED])
+def test_a_refusal_names_the_option_its_place_and_its_bound(system: str, preset: str, options: dict[str, Any], words: str) -> None:
+    setup = MatchSetup(system=system, preset=preset, players=NAMES[:4] if system == "president" else NAMES[:2], options=options, mode=MODES[system][0])
+    with pytest.raises(IllegalAction) as refused:
+        domain.find(system).start(setup)
+    assert refused.value.what == words
+
+
+@pytest.mark.parametrize("edge", PAST, ids=[f"{e.system}-{e.preset}-{e.field}-{list(e.options.values())[0]!r:.20}" for e in PAST])
+def test_past_a_bound_a_stored_ruleset_still_decodes(edge: Edge) -> None:
+    """DESIGN.md: "Check before append, never on replay": a match stored before a bound was tightened holds
+    its ruleset as it was, and its first event decodes with the types of today (only creation checks)."""
+    system = domain.find(edge.system)
+    base = system.presets[edge.preset]
+    stored = msgspec.convert(msgspec.to_builtins(base) | edge.options, type(base))
+    assert msgspec.json.decode(msgspec.json.encode(stored), type=type(base)) == stored
 
 
 @pytest.mark.parametrize("edge", AT, ids=[f"{e.system}-{e.preset}-{e.field}-{list(e.options.values())[0]!r:.20}" for e in AT])

@@ -1,13 +1,23 @@
-"""Through Litestar's test client, on an SQLite file: a house rule past its bound is refused at creation with a 422 naming the
-option, and nothing is stored (domain/*/ruleset.py, domain/president/ruleset_bounds.py); an unknown field
-inside an action is a 400 naming it, as one beside the events is."""
+"""Through Litestar's test client, on an SQLite file: a house rule past its bound is refused at creation with a
+422 naming the option, and nothing is stored (domain/option_bounds.py, domain/president/ruleset_bounds.py); a
+match stored before the bound still replays; an unknown field inside an action is a 400 naming it, as one beside
+the events is."""
 
 from __future__ import annotations
 
+import random
+import secrets
 from typing import Any
 
+import msgspec
 import pytest
 from litestar.testing import TestClient
+
+import domain
+from domain.protocol import MatchSetup
+from fixtures.random_player import play_random
+from service import chain, tokens
+from service.store import Meta, Recorded
 
 # One SQLite app for the module, as test_bounds.py's: these refusals come before the store, whose own tests
 # cover each backend.
@@ -86,3 +96,53 @@ def test_an_unknown_field_inside_an_action_is_a_400_naming_it(client: TestClient
     assert reply.status_code == 400, reply.text
     assert f"unknown field `{named}`" in reply.json()["error"]
     assert client.get(url, params={"from": 2}, headers=headers).json()["events"] == []
+
+
+# given a match stored before its options were bounded (each value accepted then), the option each is past
+STORED_PAST_BOUNDS = [
+    ("president", "classic", "full", {"min_players": 1}, "min_players"),
+    ("president", "classic", "full", {"exchange": (100000000, 1)}, "exchange[0]"),
+    ("president", "classic", "full", {"rank_names": {"A": "an ace of a name far longer than a player's name"}}, "rank_names['A']"),
+    ("president", "classic", "full", {"role_points": (10**6, 1, 0, -1, -(10**6))}, "role_points[0]"),
+    ("president", "friday", "public", {"blind": True, "blind_hand": 300}, "blind_hand"),
+    ("mrpresident", "basic", "popular", {"ballot_deck_size": 101}, "ballot_deck_size"),
+    ("bid", "text", "full", {"suits": ("H", "S", "D", "C")}, "suits"),
+]
+PLAYED = 120  # events after the first: deals, plays, a game's end and, in President, an exchange
+
+
+def stored_match(recount: Any, system_name: str, preset: str, mode: str, options: dict[str, Any], seed: int = 7) -> tuple[str, str]:
+    """A match whose first event holds `options` as they were stored before the bounds, written into the
+    store as it was then (no check at creation), then played on by a random legal game; its id and write
+    token."""
+    system = domain.find(system_name)
+    players = PLAYERS[:2] if system_name != "president" or preset == "friday" else PLAYERS
+    within = {field: value for field, value in options.items() if isinstance(value, bool)}  # friday's Blind President: two players
+    created = system.start(MatchSetup(system=system_name, preset=preset, players=players, mode=mode, options=within))
+    created = msgspec.structs.replace(created, ruleset=msgspec.structs.replace(created.ruleset, **options))
+    events = [created, *play_random(system, created, random.Random(seed), steps=PLAYED)]
+    match_id = "m_old" + secrets.token_hex(4)
+    write_token = tokens.new_write_token()
+    meta = Meta(recorded_at=1.0, recorded_by="before the bounds")
+    metas = [msgspec.structs.replace(meta, write_token_sha256=tokens.sha256(write_token))] + [meta] * (len(events) - 1)
+    records = [Recorded(match_id, step, system.name, event, meta) for step, (event, meta) in enumerate(zip(events, metas), start=1)]
+    recount.store.append(chain.link(records, {}, None))
+    return match_id, write_token
+
+
+@pytest.mark.parametrize(("system", "preset", "mode", "options", "named"), STORED_PAST_BOUNDS, ids=[row[4] for row in STORED_PAST_BOUNDS])
+def test_a_match_stored_with_an_option_now_past_its_bound_still_replays_but_a_new_one_is_refused(
+    client: TestClient, system: str, preset: str, mode: str, options: dict[str, Any], named: str
+) -> None:
+    """DESIGN.md: "Check before append, never on replay" and "Changing a preset never changes an old match":
+    the bounds are checked where a match is created, never when its stored events decode."""
+    match_id, write_token = stored_match(client.app.state.recount, system, preset, mode, options)
+    state = client.get(f"/matches/{match_id}/state")
+    assert state.status_code == 200, state.text
+    assert state.json()["version"] > 2
+    for path in ("frames", "standings", "allowed", "notation"):
+        reply = client.get(f"/matches/{match_id}/{path}", headers={"Authorization": f"Bearer {write_token}"})
+        assert reply.status_code == 200, (path, reply.text)
+    refused = client.post("/matches", json=setup(system, preset, msgspec.to_builtins(options)) | {"mode": mode})
+    assert refused.status_code == 422, refused.text
+    assert named in refused.json()["error"]
