@@ -11,7 +11,7 @@ import msgspec
 from litestar import HttpMethod, Litestar, Response, route
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.plugins import SwaggerRenderPlugin
-from litestar.openapi.spec import Link, OpenAPI, OpenAPIMediaType, OpenAPIType, Reference, RequestBody, Schema
+from litestar.openapi.spec import Link, OpenAPI, OpenAPIMediaType, OpenAPIType, Reference, RequestBody, Schema, Tag
 
 import domain
 from domain.corrections import EventAmended, EventVoided
@@ -69,6 +69,98 @@ _ANSWERS: dict[str, Any] = {"parseNotation": ParsedLine}
 _TEXT_ANSWERS = {"matchNotation": ("text/plain", "the match as a notation file (docs/notation.md): a header of tags, then one action a line")}
 # Answers that are a page for a browser (its Accept asks for HTML) beside their JSON.
 _PAGE_ANSWERS = {"listLeaderboards": "the leaderboards page, for a browser whose Accept asks for text/html"}
+
+
+# What a person reads on `/schema`: who may call, and the groups the operations are under.
+_TOKENS = (
+    "Who may call each operation: anyone with **no token**; the match's **write token** (given once, when the match is "
+    "created: it records, and sees every hand); a **seat token** (one a player, from the same answer or `GET /matches/{match_id}/seats`: "
+    "it sees that seat's hand and confirms or disputes the standings, and never records); the server's **create token**, "
+    "needed to create or import a match only where the server sets one (RECOUNT_CREATE_TOKEN). "
+    "A token goes in `Authorization: Bearer …`. Every error answers an `ErrorBody` that says what is wrong."
+)
+_TAGS = {
+    "matches": "Create a match, list the matches, read one's summary, fetch its seat tokens again.",
+    "recording": "Record actions in a match, or try them first: the actions the rules allow now, a dry run, a typed line parsed. The write token only.",
+    "reading": "What was recorded, as the reader's token lets them see it: events, state, standings, replay frames, the live stream, "
+    "the notation file, a replay under other rules, and the leaderboards of finished matches.",
+    "records": "Records that travel and settle disputes: export and import, the signed certificate and the server's key, "
+    "a claimed standings checked against the record, the players' confirmations and disputes.",
+    "systems": "The game systems Recount knows: their named rulesets, and what a new match of each may choose.",
+    "pages": "What the web pages need besides the API: the address links are built from, a link as a QR code.",
+}
+# operationId: (tag, summary, description). Every operation in the document has a row
+# (tests/service/test_api_document.py): the routes' modules say what they do to the code, this says it to a person.
+_OPERATIONS = {
+    "createMatch": ("matches", "Create a match", "Starts a match of a game system with its players and ruleset. No token, or the create token where the server sets one; "
+                    "the 201 holds the write token (shown only this once) and the seat tokens, and a 422 says which rule a setup breaks."),
+    "listMatches": ("matches", "List the matches", "The matches, newest first, a page at a time; the `Link` header holds the next page while there is one. "
+                    "No token; a 404 if `before` names no match."),
+    "getMatch": ("matches", "Read a match's summary", "A match's game system, preset, recording mode, players, version and whether it is finished. No token; a 404 for an unknown match."),
+    "getSeats": ("matches", "Fetch the seat tokens again", "Every player's seat token, derived again from the write token. The write token only: a seat token gets a 403."),
+    "recordEvents": ("recording", "Record actions", "Checks a batch of actions against the match's rules and stores them all or none. The write token only; "
+                     "a 422 names the rule an action breaks, a 409 says `expected_version` is stale, and a retry with the same Idempotency-Key returns the first answer and records nothing."),
+    "checkEvents": ("recording", "Try actions without recording them", "A dry run of recording: the same checks and the same 4xx answers as recording, "
+                    "or the words each action would be recorded with. The write token only; records nothing."),
+    "allowedActions": ("recording", "List the actions allowed now", "The actions the rules allow at the match's current step, each with the fields left to choose. "
+                       "The write token only, since they come from every known hand."),
+    "parseNotation": ("recording", "Parse a typed line", "The event one line of notation says in the match's current state, with the long line it would be written as; "
+                      "records nothing. The write token only; a 422 names the part of the line that does not parse."),
+    "listEvents": ("reading", "List the recorded events", "The events with their step numbers and words, a page at a time, as the reader may see them. "
+                   "No token (a spectator), a seat token or the write token; a 401 or 403 when `as` asks for a hand the token does not see."),
+    "getState": ("reading", "Read the state at a step", "The match as it stood after a step (default: now), as the reader may see it. "
+                 "No token, a seat token or the write token; a 401 or 403 when `as` asks for a hand the token does not see."),
+    "getStandings": ("reading", "Read the standings", "The standings recomputed from the record, each placing with the steps that decided it; with `step`, as they stood then. "
+                     "No token; a 404 for an unknown match."),
+    "getFrames": ("reading", "Read replay frames", "What the reader sees after each step of a range, with each step's event in words, paged; "
+                  "with `patches`, only what changed. No token, a seat token or the write token."),
+    "followLive": ("reading", "Follow a match live", "Server-sent events: frames as each step is recorded, then `finished`; a reconnecting reader resumes after its Last-Event-ID. "
+                   "No token, a seat token or the write token (in `token` for a reader that cannot send headers)."),
+    "matchNotation": ("reading", "Download the notation file", "The whole match as a notation file (text, one action a line). "
+                      "The write token, or no token once the match is finished and its hands are not private; otherwise a 401 or 403."),
+    "whatIf": ("reading", "Replay under other rules", "The match replayed under another preset or other options: the first step they forbid with its rule, "
+               "or the standings they give beside the recorded ones. Needs the whole record (as the notation file); a 404 for a preset the system lacks."),
+    "listLeaderboards": ("reading", "List the leaderboards", "Every game system and preset with a finished match. No token; a browser asking for HTML gets the leaderboards page."),
+    "getLeaderboard": ("reading", "Read a leaderboard", "The players of a system and preset by rating, with matches played, places, points and each rating's history. "
+                       "No token; a 404 until a match of that preset has finished."),
+    "exportMatch": ("records", "Export a match", "The match as JSON Lines: a header, then each event with its recorded metadata and chain hash. "
+                    "The write token, or no token once the match is finished and its hands are not private."),
+    "importMatches": ("records", "Import an export", "Records the matches of a JSON Lines export, every action checked again and the chain verified, or nothing. "
+                      "No token, or the create token where the server sets one; a 422 names the bad line, a 409 a match stored already, a 413 a file too long."),
+    "importNotation": ("records", "Import a notation file", "A new match from a notation file, every line parsed and checked, then recorded whole with new tokens, or nothing. "
+                       "No token, or the create token where the server sets one; a 422 names the line that does not parse or that the rules refuse."),
+    "getSigningKey": ("records", "Read the server's signing key", "The Ed25519 public key (PEM) that certificates are signed with. No token."),
+    "getCertificate": ("records", "Read a signed certificate", "A finished match's final standings, last step and chain hash, signed with the server's key. "
+                       "No token; a 409 while the match runs."),
+    "checkClaim": ("records", "Check claimed standings", "Compares standings someone claims with the record: they agree, or the first difference and the step that shows it. "
+                   "No token; records nothing."),
+    "confirmStandings": ("records", "Confirm the final standings", "A player confirms the finished match's standings, once. "
+                         "Their seat token only (the write token gets a 403); a 409 while the match runs or when they have confirmed already."),
+    "listConfirmations": ("records", "List the confirmations", "Who has confirmed the final standings, as in \"confirmed by 3 of 4\". No token; with a seat token, `you` names that seat."),
+    "raiseDispute": ("records", "Dispute the standings", "A player claims other standings; kept beside the match with the record's verdict: they agree, or the first difference. "
+                     "Their seat token only (the write token gets a 403)."),
+    "listDisputes": ("records", "List the disputes", "The disputes raised on a match, each with its verdict. No token."),
+    "listSystems": ("systems", "List the game systems", "Every game system Recount knows, with its named rulesets (presets), its event types and its guide's address. No token."),
+    "systemSetup": ("systems", "Read what a new match may choose", "A game system's presets, its ruleset's options as a JSON schema described by the rules text, "
+                    "and its recording modes. No token; a 404 for an unknown system."),
+    "getPublicAddress": ("pages", "Read the address links use", "The address the links and QR codes a phone opens are built from, and whether only this computer can open it. No token."),
+    "qrCode": ("pages", "Draw a link as a QR code", "A text (a link) as a QR code in SVG; POST keeps a token in the link out of URLs and access logs. "
+               "No token; a 400 for a text too long for a QR code."),
+}
+
+
+def _described(document: OpenAPI) -> None:
+    """Each operation's tag, summary and description from `_OPERATIONS`, the tags declared
+    with their words, and the tokens said once in the document's own description."""
+    assert document.paths is not None
+    document.info.description = _TOKENS
+    document.tags = [Tag(name=name, description=words) for name, words in _TAGS.items()]
+    for item in document.paths.values():
+        for method in ("get", "post"):
+            operation = getattr(item, method)
+            if operation is not None and operation.operation_id in _OPERATIONS:
+                tag, operation.summary, operation.description = _OPERATIONS[operation.operation_id]
+                operation.tags = [tag]
 
 
 def _operation_id(handler: HTTPRouteHandler) -> str:
@@ -139,6 +231,7 @@ def exact_contract(app: Litestar) -> None:
     document.components.schemas.update(msgspec.json.decode(text))
     _exact_components(document.components.schemas)
     _exact_parameters(document)
+    _described(document)
     for (path, method), (media_type, description) in raw_bodies.items():
         # A body the route reads as it is (an export, a notation file): its media type, in words.
         # The route reads the bytes whatever the Content-Type says, so text/plain is listed too
