@@ -22,8 +22,9 @@ export function newKey() {
 
 export class Outbox {
   // hooks: head() the version the page knows; sent(item, reply); dropped(item, reply);
-  // conflict() reloads the match (resolves when done); changed() redraws; network(up);
-  // held(item) an unchecked action the rules refused now holds the queue.
+  // conflict(body, item) reloads the match (resolves when done) after `item` met another
+  // recorder's step; changed() redraws; network(up); held(item) an unchecked action the
+  // rules refused now holds the queue.
   constructor(matchPath, token, hooks) {
     this.path = matchPath;
     this.token = token;
@@ -176,7 +177,7 @@ export class Outbox {
       }
       for (const queued of this.items) queued.recheck = true;
       this.save();
-      await this.hooks.conflict(reply.body);
+      await this.hooks.conflict(reply.body, item);
       return true;
     }
     if (reply.status >= 500 || reply.status === 0) {
@@ -208,7 +209,7 @@ export class Outbox {
       return true;
     }
     if (reply.status === 409) {
-      await this.hooks.conflict(reply.body);
+      await this.hooks.conflict(reply.body, item);
       return true;
     }
     if (reply.status >= 500) {

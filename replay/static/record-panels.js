@@ -1,5 +1,5 @@
-// The recording page's panels that only show what they are given: the standings, a
-// rule's sentence (a refusal, a note), what changed meanwhile, and the page's notice.
+// The recording page's panels that only show what they are given: the standings, the
+// queue, a rule's sentence (a refusal, a note), what changed meanwhile, the notice.
 import { $, h } from "/static/dom.js";
 
 export function drawStandings(standings) {
@@ -48,4 +48,26 @@ export function showChanges(lines) {
 export function notice(message) {
   $("notice").textContent = message;
   $("notice").hidden = !message;
+}
+
+// The actions waiting on this phone, each with where it stands (checked, unchecked, refused).
+export function drawQueueOf(items) {
+  const box = $("queue");
+  box.hidden = !items.length;
+  box.replaceChildren(
+    h("h3", null, `${items.length} waiting to be sent`),
+    h(
+      "ol",
+      null,
+      items.map((item) =>
+        h(
+          "li",
+          { "data-key": item.key, "data-state": item.refused ? "refused" : item.unchecked ? "unchecked" : "checked" },
+          item.label,
+          item.refused ? h("strong", null, ` refused at step ${item.expected + 1}: ${item.refused.error}`) : null,
+          item.recheck ? h("span", { class: "muted" }, " (checking again)") : item.unchecked && !item.refused ? h("span", { class: "muted" }, " (checked when back online)") : null,
+        ),
+      ),
+    ),
+  );
 }

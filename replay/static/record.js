@@ -19,7 +19,7 @@ import * as generic from "/static/render-generic.js";
 import { Controls } from "/static/record-choices.js";
 import { Fixes } from "/static/record-fixes.js";
 import { Kinds, LastSeen, drawOfflineOffer } from "/static/record-offline.js";
-import { drawStandings, hideRule, notice, showChanges, showRule } from "/static/record-panels.js";
+import { drawQueueOf, drawStandings, hideRule, notice, showChanges, showRule } from "/static/record-panels.js";
 import { Outbox } from "/static/record-outbox.js";
 import { QuickEntry } from "/static/record-quick.js";
 
@@ -145,10 +145,11 @@ const outbox = new Outbox(matchPath, token, {
     $("ack").textContent = `✗ Not recorded: ${item.label}`;
     showRule(`Not recorded: ${item.label}. ${body.error || ""}`, body.rule);
   },
-  conflict: async () => {
-    const before = frames().length;
+  conflict: async (_, item) => {
     await refresh();
-    const changed = frames().slice(before).map((frame) => `Step ${frame.step}: ${frame.description}`);
+    // The steps after the one the waiting action followed: another phone's (the live
+    // stream may have brought them before the refusal came).
+    const changed = frames().slice(item.expected).map((frame) => `Step ${frame.step}: ${frame.description}`);
     page.meanwhile = changed.length ? ["Recorded meanwhile on another phone:", ...changed] : [];
     showChanges(changed.length ? [...page.meanwhile, "Your waiting actions are checked again against this."] : []);
   },
@@ -386,24 +387,7 @@ function drawTurn(choices, queued) {
 }
 
 function drawQueue() {
-  const box = $("queue");
-  box.hidden = !outbox.items.length;
-  box.replaceChildren(
-    h("h3", null, `${outbox.items.length} waiting to be sent`),
-    h(
-      "ol",
-      null,
-      outbox.items.map((item) =>
-        h(
-          "li",
-          { "data-key": item.key, "data-state": item.refused ? "refused" : item.unchecked ? "unchecked" : "checked" },
-          item.label,
-          item.refused ? h("strong", null, ` refused at step ${item.expected + 1}: ${item.refused.error}`) : null,
-          item.recheck ? h("span", { class: "muted" }, " (checking again)") : item.unchecked && !item.refused ? h("span", { class: "muted" }, " (checked when back online)") : null,
-        ),
-      ),
-    ),
-  );
+  drawQueueOf(outbox.items);
 }
 
 function drawNetwork(up) {

@@ -67,6 +67,17 @@ def first_trick_tapped(phone: Any, served: Any) -> tuple[Any, dict[str, Any]]:
     return page, match
 
 
+def followed(phone: Any, served: Any, data: dict[str, Any], opened: int, to: int) -> tuple[Any, dict[str, Any]]:
+    """A fixture's match with its first `opened` events, opened on a phone that then
+    follows its events up to `to` (follow())."""
+    match = served.create(data["setup"])
+    served.record(match, data["events"][:opened])
+    page = phone()
+    open_record(page, served, match)
+    follow(page, served, match, data["events"][opened:to])
+    return page, match
+
+
 def offline_then_back(page: Any, served: Any, match: dict[str, Any], taps: list[tuple[str, str]]) -> list[dict[str, Any]]:
     """Cut the network, tap `taps` ((seat, label) each), bring it back; the events recorded
     after the cut, once every tap is stored."""
@@ -107,11 +118,7 @@ def test_a_whole_trick_of_full_president_is_recorded_offline(phone: Any, served:
     is tapped offline, each play's card from the hand the phone last saw, and stored once
     each when the network is back; Dana then leads."""
     data = fixture("president/classic-four-full")
-    match = served.create(data["setup"])
-    served.record(match, data["events"][:1])
-    page = phone()
-    open_record(page, served, match)
-    follow(page, served, match, data["events"][1:17])
+    page, match = followed(phone, served, data, 1, 17)
     trick = [("Al", "Play a 3"), ("Betty", "Play a 5"), ("Carl", "Play a 6"), ("Dana", "Play a 7")] + [(seat, "Pass") for seat in ("Al", "Betty", "Carl")]
     recorded = offline_then_back(page, served, match, trick)
     assert [event["event"] for event in recorded] == data["events"][17:24]
@@ -124,11 +131,7 @@ def test_a_whole_turn_of_mr_president_is_recorded_offline(phone: Any, served: An
     the roll from the choices listed, the Ballots from the kind the phone saw Al cast
     before (checked when back online), and both are stored once when it is back."""
     data = fixture("mrpresident/two-player-popular")
-    match = served.create(data["setup"])
-    served.record(match, data["events"][:5])
-    page = phone()
-    open_record(page, served, match)
-    follow(page, served, match, data["events"][5:17])
+    page, match = followed(phone, served, data, 5, 17)
     version = settle(page)
     counted = Counted(page)
     page.context.set_offline(True)
@@ -161,12 +164,7 @@ def test_a_page_reloaded_with_no_network_records_on_into_its_queue(phone: Any, s
     """The service worker keeps the page and its files, localStorage the match as last
     seen: reloaded with no network, the page shows the match and goes on recording; the
     three actions tapped then are stored once each when the network is back."""
-    data = fixture("president/classic-five-public")
-    match = served.create(data["setup"])
-    served.record(match, data["events"][:1])
-    page = phone()
-    open_record(page, served, match)
-    follow(page, served, match, data["events"][1:9])
+    page, match = followed(phone, served, fixture("president/classic-five-public"), 1, 9)
     expect(page.locator("body")).to_have_attribute("data-offline-ready", "true")
     caption = page.locator("#caption").inner_text()
     version = settle(page)
@@ -227,3 +225,25 @@ def test_a_tap_is_confirmed_in_the_records_words_and_a_typed_line_is_done_with(p
     page.locator("#quick-line").press("Enter")
     expect(page.locator("#ack")).to_contain_text(f"(step {version + 1})")
     expect(page.locator("#quick-preview")).to_have_text("")
+
+
+def test_what_another_phone_recorded_meanwhile_is_said_and_what_waits_checked_again(phone: Any, served: Any) -> None:
+    """president-classic.md § Play Game: while this phone is offline another one records
+    Dev's queen. Back online, the page says what was recorded meanwhile and checks what
+    waits against it: its own Dev's queen is not needed any more, and Eli's king, queued
+    unchecked after it, still beats the queen and is recorded."""
+    page, match = first_trick_tapped(phone, served)
+    version = settle(page)
+    page.context.set_offline(True)
+    for seat, label in [("Dev", "Play a queen"), ("Eli", "Play a king")]:
+        tap(page, seat, label)
+    expect(page.locator("#queue li")).to_have_count(2)
+    served.record(match, [{"type": "CardsPlayed", "player": "Dev", "cards": ["QH"]}])
+    page.context.set_offline(False)
+    expect(page.locator("#changes")).to_contain_text("Recorded meanwhile on another phone:")
+    expect(page.locator("#changes")).to_contain_text(f"Step {version + 1}: Dev plays")
+    expect(page.locator("#queue")).to_be_hidden()
+    settle(page)
+    recorded = [event for event in all_events(served, match) if event["step"] > version]
+    assert [(event["event"]["player"], event["type"]) for event in recorded] == [("Dev", "CardsPlayed"), ("Eli", "CardsPlayed")]
+    assert recorded[0]["event"]["cards"] == ["QH"]
