@@ -18,7 +18,7 @@ import msgspec
 
 import domain
 from domain.corrections import correction_types, is_correction
-from domain.notation_file import setup_of
+from domain.notation import notation_of
 from domain.protocol import GameSystem, IllegalAction, MatchSetup, Standings, event_tag
 from service import access, checking, tokens
 from service.checking import Job
@@ -58,13 +58,25 @@ def standings(services: Services, match_id: str) -> Standings:
     return log.system.standings(log.state)
 
 
+def played_as(system: GameSystem, created: msgspec.Struct) -> tuple[str, str]:
+    """The preset and recording mode a match's created event says: those of the setup its
+    notation writes back. Every system of domain/ has a notation; one without (a test's toy
+    system) says neither."""
+    try:
+        notation = notation_of(system)
+    except ModuleNotFoundError:
+        return "", ""
+    setup = notation.setup_of(created)
+    return setup.preset or "", setup.mode or ""
+
+
 def summary(log: MatchLog) -> MatchSummary:
-    setup = setup_of(log.system, log.created.event)
+    preset, mode = played_as(log.system, log.created.event)
     return MatchSummary(
         id=log.stream,
         system=log.system.name,
-        preset=setup.preset or "",
-        mode=setup.mode or "",
+        preset=preset,
+        mode=mode,
         title=getattr(log.created.event, "title", ""),
         players=list(log.system.players(log.state)),
         version=log.version,

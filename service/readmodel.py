@@ -22,8 +22,8 @@ import sqlite_utils
 from eventsourcing.persistence import Notification
 
 import domain
-from domain.notation_file import setup_of
 from service.app import Recount
+from service.handlers import played_as
 from service.results import MatchSummary
 from service.store import at_start_up
 
@@ -143,9 +143,9 @@ class MatchIndex(Projection):
                 record = store.decode(n)
                 system = domain.find(record.system)
                 # The preset and mode the created event says, without folding anything.
-                setup = setup_of(system, record.event)
+                preset, mode = played_as(system, record.event)
                 created.append({
-                    "id": record.stream, "system": system.name, "preset": setup.preset or "", "mode": setup.mode or "",
+                    "id": record.stream, "system": system.name, "preset": preset, "mode": mode,
                     "title": getattr(record.event, "title", ""),
                     "players": (players := json.dumps(list(system.seated(record.event)))), "first_players": players, "version": 1,
                     "finished": 0, "created_at": record.meta.recorded_at, "updated_at": record.meta.recorded_at,
