@@ -54,7 +54,7 @@ function row(match) {
     h("td", { class: "title" }, h("a", { href: `/view/${encodeURIComponent(match.id)}` }, match.title || `${preset || game} match`), h("span", { class: "id" }, match.id)),
     h("td", { "data-label": "Game", class: "game" }, h("span", { class: "game-name" }, game), preset ? h("span", { class: "preset" }, ` · ${preset}`) : null, mode ? h("span", { class: "mode" }, ` · ${mode}`) : null),
     h("td", { "data-label": "Players" }, match.players.join(", ")),
-    h("td", { "data-label": "State", class: "state" }, h("span", { class: `status-text ${state}` }, state), " ", match.finished ? h("span", { class: "result" }, resultOf(match)) : h("span", { class: "steps" }, `${match.version} step${match.version === 1 ? "" : "s"}`)),
+    h("td", { "data-label": "State", class: "state" }, h("span", { class: `status-text ${state}` }, state), " ", match.finished ? h("span", { class: "match-result" }, resultOf(match)) : h("span", { class: "steps" }, `${match.version} step${match.version === 1 ? "" : "s"}`)),
     h("td", { "data-label": "Date" }, h("time", { datetime: new Date(match.created_at * 1000).toISOString() }, when(match.created_at))),
   );
 }

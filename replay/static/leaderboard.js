@@ -70,7 +70,7 @@ function draw(board, titles) {
     h("tbody", null, board.players.map((p, i) => h("tr", { "data-player": p.player },
       h("td", null, i + 1),
       h("td", { class: "player" }, h("span", { class: "lb-swatch", style: { background: style[p.player].colour } }), p.player),
-      h("td", { title: `skill ${p.mu.toFixed(2)}, give or take ${p.sigma.toFixed(2)}` }, p.rating.toFixed(1)),
+      h("td", { title: `skill ${p.mu.toFixed(2)}, give or take ${p.sigma.toFixed(2)}` }, p.rating.toFixed(1).replace("-", "−")),
       h("td", null, p.played), h("td", { class: "places" }, places(p.places)), h("td", null, p.points)))));
   $("board").replaceChildren(
     h("h2", null, `${titles[board.system] || board.system} · ${board.preset}`), table,

@@ -26,7 +26,10 @@ export function plainQuote(text, schema, words, allWords) {
   const values = words?.values || {};
   let plain = text
     .replace(/`([^`]+)`/g, (_, code) => (allWords[code] ? `“${allWords[code].label}”` : code))
-    .replace(/(^|[\s("“])_([^_\s][^_]*?)_(?=[\s:,.;)"”]|$)/g, "$1$2");
+    .replace(/(^|[\s("“])_([^_\s][^_]*?)_(?=[\s:,.;)"”]|$)/g, "$1$2")
+    // A pointer to the source ("(ruleset_bounds.py)", "; see rules.py") is for the API's readers.
+    .replace(/\s*\([\w/]+\.py\)/g, "")
+    .replace(/;\s*see [\w/]+\.py/g, "");
   if (schema.type === "boolean") {
     const yes = (values.true || "yes").split(":")[0];
     const no = (values.false || "no").split(":")[0];

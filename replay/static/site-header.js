@@ -6,14 +6,14 @@ import { h } from "/static/dom.js";
 const STYLE = `
 .site-nav { background: #0f3d2e; color: #fff; font-size: .95rem; }
 .site-nav ul { list-style: none; margin: 0 auto; padding: .15rem .5rem; display: flex; flex-wrap: wrap; align-items: center; gap: 0 .2rem; }
-.site-nav a, .site-nav summary, .site-nav .site-home { display: inline-flex; align-items: center; min-height: 2.75rem; padding: 0 .55rem; color: #fff; text-decoration: none; font-weight: 600; cursor: pointer; border-radius: 6px; }
+.site-nav a, .site-nav summary { display: inline-flex; align-items: center; min-height: 2.75rem; padding: 0 .55rem; color: #fff; text-decoration: none; font-weight: 600; cursor: pointer; border-radius: 6px; }
 .site-nav a:hover, .site-nav summary:hover, .site-nav a:focus-visible { background: rgba(255,255,255,.14); }
 .site-nav a[aria-current="page"] { text-decoration: underline; text-underline-offset: .25em; }
-.site-nav .site-home { font-weight: 800; letter-spacing: .03em; }
-.site-nav .site-home::before { content: "♠\\00a0"; color: #e8c260; }
 .site-nav details { position: relative; }
 .site-nav details ul { position: absolute; z-index: 20; left: 0; top: 100%; display: block; min-width: 12rem; padding: .3rem; background: #0f3d2e; border-radius: 0 0 8px 8px; box-shadow: 0 6px 16px rgba(0,0,0,.25); }
 .site-nav details li a { width: 100%; box-sizing: border-box; }
+/* A phone: the five links on one line. */
+@media (max-width: 30rem) { .site-nav { font-size: .82rem; } .site-nav ul { padding: .1rem .15rem; gap: 0; justify-content: space-between; } .site-nav a, .site-nav summary { padding: 0 .25rem; } }
 `;
 
 const LINKS = [
@@ -51,7 +51,6 @@ export function drawSiteHeader() {
     h(
       "ul",
       null,
-      h("li", null, h("span", { class: "site-home" }, "Recount")),
       LINKS.map(([path, label]) => h("li", null, h("a", { href: path, "aria-current": current(path) ? "page" : null }, label))),
       h("li", null, menu),
       h("li", null, h("a", { href: "/schema", "aria-current": current("/schema") ? "page" : null }, "API")),

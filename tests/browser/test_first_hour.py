@@ -50,7 +50,7 @@ def test_on_a_phone_the_result_is_the_first_thing_shown_at_the_end(browser: Any,
     try:
         page = context.new_page()
         page.set_default_timeout(WAIT_MS)
-        page.goto(f"{served.url}/view/{created.match_id}")
+        page.goto(f"{served.url}/view/{created.match_id}?step=1")
         expect(page.locator("#caption .step-no")).to_have_text("Step 1")
         page.keyboard.press("End")
         expect(page.locator("#result")).to_be_visible()

@@ -107,6 +107,8 @@ def test_every_page_has_the_site_header(tab: Any, served: Any) -> None:
         nav.locator("summary", has_text="Guides").click()
         expect(nav.locator('a[href="/guide/president"]')).to_be_visible()
         assert sideways(tab) <= 0, path
+        if tab.viewport_size["width"] <= 400:
+            assert nav.bounding_box()["height"] < 60, "one line of links on a phone"
 
 
 # --- the index -----------------------------------------------------------------------------------
@@ -124,7 +126,7 @@ def test_the_index_says_each_matchs_game_preset_mode_state_and_result(tab: Any, 
     with served.api() as client:
         standings = client.get(f"/matches/{served.matches['president/classic-four-full'].match_id}/standings").json()
     first = [p["player"] for p in standings["placings"] if p["place"] == 1]
-    expect(classic.locator(".result")).to_have_text(f"{first[0]} won" if len(first) == 1 else f"{' and '.join(first)} share first place")
+    expect(classic.locator(".match-result")).to_have_text(f"{first[0]} won" if len(first) == 1 else f"{' and '.join(first)} share first place")
     assert sideways(tab) <= 0
 
 

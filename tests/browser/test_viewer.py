@@ -57,7 +57,9 @@ def test_a_bid_replay_steps_with_the_keyboard_and_draws_each_step(page: Any, ser
     frames = frames_of(served, created.match_id)
     last = len(frames)
     open_replay(page, served, created.match_id)
-    assert step_shown(page) == 1  # a finished match opens at its start
+    assert step_shown(page) == last  # a finished match opens at its end
+    page.keyboard.press("Home")
+    expect(page.locator("#caption .step-no")).to_have_text("Step 1")
 
     def assert_drawn(step: int) -> None:
         frame = frames[step - 1]
