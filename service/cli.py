@@ -82,7 +82,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="the TCP port to listen on (default: 8000)")
     serve.add_argument("--no-fixtures", action="store_true", help="leave an empty store empty (by default the matches of fixtures/ are recorded into it, their tokens kept beside it)")
     sub.add_parser("rebuild", help="rebuild the read models (the match index and the leaderboards) from the store's notification log")
-    imp = sub.add_parser("import", help="record event files (every action is checked)")
+    imp = sub.add_parser(
+        "import", help="record event files (every action is checked)",
+        description="Record matches from files, every action checked. Exit status 2: a file is not one the command can take "
+        "(it does not read, or an export, notation file or UECda log holds a line that does not parse or that the rules refuse), "
+        "said in one line, and nothing is recorded; 1: a match was not imported (an event file's action refused, a match "
+        "in the store already) or its standings differ from those the file expects (a UECda game's finishing order from its log's).",
+    )
     imp.add_argument("files", nargs="+", type=Path, help="event files (*.json), JSON Lines exports (*.jsonl) or notation files (docs/notation.md, told by their first line: a [Tag \"…\"])")
     imp.add_argument("--format", choices=["events", "uecda"], default="events", help="uecda: UECda Daifugō game logs, one match a log (service/uecda.py)")
     records_cli.add_parsers(sub, imp)
@@ -103,21 +109,21 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _checked_imports(paths: list[Path]) -> tuple[list[Path], list[Path], list[tuple[Path, fixtures.EventFile]]]:
-    """The notation files, the JSON Lines exports and the event files (decoded) among the
-    files to import, each read before any is recorded; BadInput names one that is not."""
+def _checked_imports(paths: list[Path], allow_unchained: bool) -> tuple[list, list, list[tuple[Path, fixtures.EventFile]]]:
+    """The files to import, each read before any is recorded: the notation files and the
+    JSON Lines exports checked whole (every action), the event files decoded; BadInput
+    names one that is not fit."""
     for path in paths:
         cli_inputs.readable(path)
     notations = [path for path in paths if records_cli.is_notation(path)]
     exports = [path for path in paths if path not in notations and records_cli.is_jsonl(path)]
     events = [(path, cli_inputs.event_file(path)) for path in paths if path not in exports and path not in notations]
-    return notations, exports, events
+    checked_exports = [(path, cli_inputs.jsonl_export(path, allow_unchained)) for path in exports]
+    checked_notations = [(path, cli_inputs.notation_file(path)) for path in notations]
+    return checked_notations, checked_exports, events
 
 
 def _check_inputs(args: argparse.Namespace, location: str) -> None:
-    if args.command == "import" and args.format == "uecda":
-        for path in args.files:
-            cli_inputs.uecda_log(path)
     if args.command == "verify":
         cli_inputs.readable(args.file)
         if args.key is not None:
@@ -137,7 +143,8 @@ def _run(args: argparse.Namespace) -> int:
     _check_inputs(args, location)
     if args.command == "verify":  # offline: no store
         return records_cli.verify_command(args)
-    imports = _checked_imports(args.files) if args.command == "import" and args.format == "events" else None
+    imports = _checked_imports(args.files, args.allow_unchained) if args.command == "import" and args.format == "events" else None
+    logs = [(path, cli_inputs.uecda_log(path)) for path in args.files] if args.command == "import" and args.format == "uecda" else None
 
     listening = None
     if args.command == "serve":
@@ -156,17 +163,17 @@ def _run(args: argparse.Namespace) -> int:
         code = records_cli.export_command(recount, args)
         recount.close()
         return code
-    if args.command == "import" and args.format == "uecda":
+    if logs is not None:
         from service.uecda import import_logs
 
-        code = import_logs(recount, args.files)
+        code = import_logs(recount, logs)
         recount.close()
         return code
     if imports is not None:
         notations, exports, events = imports
         failures = _import(recount, events)
-        failures += sum(records_cli.import_jsonl(recount, path, args.allow_unchained) for path in exports)
-        failures += sum(records_cli.import_notation(recount, path) for path in notations)
+        failures += sum(records_cli.store_export(recount, path, ready) for path, ready in exports)
+        failures += sum(records_cli.store_notation(recount, path, checked) for path, checked in notations)
         recount.close()
         return 1 if failures else 0
 

@@ -5,11 +5,15 @@ never with a traceback, and nothing is changed."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import msgspec
 
-from service import fixtures, signing
+from service import export, fixtures, notation_import, signing, textfiles, uecda
+from service.errors import RecountError
+from service.results import Created
+from service.store import Recorded
 from service.uecda_log import LogError, decode, split_log
 
 PEM_START = b"-----BEGIN "
@@ -52,13 +56,41 @@ def event_file(path: Path) -> fixtures.EventFile:
         raise BadInput(f"{path}: not an event file ({error}); {EVENT_FILE}") from None
 
 
-def uecda_log(path: Path) -> None:
-    """A UECda game log whose header reads (its games are read as they are recorded)."""
-    data = read(path)
+def uecda_log(path: Path) -> uecda.CheckedLog:
+    """A UECda game log, converted and its every game checked (to be recorded as it is)."""
+    readable(path)
     try:
-        split_log(decode(data))
-    except (LogError, UnicodeDecodeError) as error:
+        return uecda.checked_log(path)
+    except OSError as error:
+        raise BadInput(f"{path}: cannot be read ({error.strerror})") from None
+    except UnicodeDecodeError as error:
         raise BadInput(f"{path}: not a UECda game log ({error})") from None
+    except LogError as error:  # a header that does not read is no game log; a game that does not is a bad one
+        raise BadInput(f"{path}: not a UECda game log ({error})" if error.game == "header" else uecda.refused(path, error)) from None
+
+
+def jsonl_export(path: Path, allow_unchained: bool) -> list[list[Recorded]]:
+    """A JSON Lines export's matches, each decoded, its chain verified and every action checked (to be stored as
+    they are); BadInput names the line at fault."""
+    try:
+        with path.open("rb") as file:
+            return export.checked_matches(export.parse(file), allow_unchained=allow_unchained)
+    except OSError as error:
+        raise BadInput(f"{path}: cannot be read ({error.strerror})") from None
+    except RecountError as error:
+        raise BadInput(f"{path}: not imported, nothing recorded: {error.message}") from None
+
+
+def notation_file(path: Path) -> tuple[Created, list[Recorded]]:
+    """A notation file's match, every line parsed and checked (to be stored as it is); BadInput names the line at fault."""
+    try:
+        text = textfiles.decode(read(path))
+    except UnicodeDecodeError as error:
+        raise BadInput(f"{path}: not imported: a notation file is UTF-8 text, or UTF-16 behind its byte order mark (byte {error.start} is not)") from None
+    try:
+        return notation_import.checked_notation(text, time.time())
+    except RecountError as error:
+        raise BadInput(f"{path}: not imported, nothing recorded: {error.message}") from None
 
 
 def _is_uecda_log(data: bytes) -> bool:

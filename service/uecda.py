@@ -157,29 +157,50 @@ def checked_games(setup: MatchSetup, players: list[str], blocks: list[Block]) ->
     return games
 
 
-def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, advance: Callable[[], None] = lambda: None) -> int:
-    """Record one log as one match, or one per run of games between the server's class resets (`checked_games`); the
-    number of games that failed or whose order differs (0: all agree). Nothing is recorded unless every game holds."""
-    try:
-        players, blocks = split_log(decode(path.read_bytes()))
-    except (LogError, OSError, UnicodeDecodeError) as error:
-        say(f"{path}: not imported: {error}")
-        return 1
+class CheckedLog(msgspec.Struct, frozen=True, kw_only=True):
+    """A log converted and checked whole, ready to record: its setup and its games."""
+
+    setup: MatchSetup
+    games: list[CheckedGame]
+    blocks: int
+
+
+def checked_log(path: Path) -> CheckedLog:
+    """A log read, converted and checked whole, before any of it is recorded; LogError says what refuses it
+    (a log that does not read, a name no player may have, a move the rules refuse); OSError or UnicodeDecodeError
+    for a file that does not open or is not text."""
+    players, blocks = split_log(decode(path.read_bytes()))
     setup = MatchSetup(system="president", players=players, preset="daifugo", mode="full", title=_title(path))
     unfit = _unfit_name(players)
     if unfit is not None:
-        refused = LogError("header", unfit, f"a player's name is {NAME_RULE}")
-        say(f"{path}: not imported: {refused}")
-        return 1
+        raise LogError("header", unfit, f"a player's name is {NAME_RULE}")
+    return CheckedLog(setup=setup, games=checked_games(setup, players, blocks), blocks=len(blocks))
+
+
+def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, advance: Callable[[], None] = lambda: None) -> int:
+    """Record one log (`checked_log`, then `record_log`); 1 when it is refused, said in one line, else the number of
+    games whose order differs from the log's (0: all agree). Nothing is recorded unless every game holds."""
     try:
-        games = checked_games(setup, players, blocks)
-    except LogError as error:
-        say(f"{path}: not imported: {error}; nothing of the log is recorded")
+        checked = checked_log(path)
+    except (LogError, OSError, UnicodeDecodeError) as error:
+        say(refused(path, error))
         return 1
+    return record_log(recount, path, checked, say, advance)
+
+
+def refused(path: Path, error: Exception) -> str:
+    """One line: the log and why it is not imported."""
+    return f"{path}: not imported: {error}; nothing of the log is recorded"
+
+
+def record_log(recount: Any, path: Path, log: CheckedLog, say: Callable[[str], None], advance: Callable[[], None] = lambda: None) -> int:
+    """Record a checked log as one match, or one per run of games between the server's class resets (`checked_games`),
+    each game's finishing order said beside the log's; the number of games whose order differs."""
+    setup = log.setup
     created = recount.create(setup, recorded_by="import")
     version, differing = created.version, 0
     say(f"{path.name}: match {created.match_id}, write token {created.write_token}")
-    for checked in games:
+    for checked in log.games:
         game = checked.game
         if checked.reset:
             recount.append(created.match_id, created.write_token, [msgspec.to_builtins(MatchEnded())], expected_version=version)
@@ -191,7 +212,7 @@ def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, adv
         raw = [msgspec.to_builtins(action) for action in checked.actions]
         version = recount.append(created.match_id, created.write_token, raw, expected_version=version).version
         recorded = checked.after.games[-1].order
-        logged = tuple(player for _, player in sorted(zip(game.result, players)))
+        logged = tuple(player for _, player in sorted(zip(game.result, setup.players)))
         same = recorded == logged
         differing += not same
         verdict = "equals the log's result" if same else f"DIFFERS from the log's result ({', '.join(logged)})"
@@ -199,7 +220,7 @@ def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, adv
         for note in checked.notes:
             say(f"    {note}")
         advance()
-    if blocks:
+    if log.blocks:
         recount.append(created.match_id, created.write_token, [msgspec.to_builtins(MatchEnded())], expected_version=version)
     return differing
 
@@ -220,25 +241,19 @@ def _title(path: Path, suffix: str = "") -> str:
     return f"UECda log {path.name}"[: TITLE_MAX - len(suffix)] + suffix
 
 
-def import_logs(recount: Any, paths: list[Path]) -> int:
-    """`recount import --format uecda`: exit status 1 if any game failed or differs from its log."""
+def import_logs(recount: Any, logs: list[tuple[Path, CheckedLog]]) -> int:
+    """`recount import --format uecda`: record the logs, each checked whole before any is recorded (a refused one
+    is the command line's bad input, exit status 2: service/cli_inputs.py); each game's result on standard output,
+    exit status 1 if any game's finishing order differs from its log's."""
     from service.records_cli import progress
 
-    failures = 0
-    for path in paths:
-        total = _blocks_in(path)
-        with progress(total, f"{path.name}: games") as advance:
-            failures += import_log(recount, path, say=_say, advance=advance)
-    return 1 if failures else 0
-
-
-def _blocks_in(path: Path) -> int:
-    try:
-        return decode(path.read_bytes()).count("/*")
-    except (OSError, UnicodeDecodeError):
-        return 0
+    differing = 0
+    for path, checked in logs:
+        with progress(len(checked.games), f"{path.name}: games") as advance:
+            differing += record_log(recount, path, checked, say=_say, advance=advance)
+    return 1 if differing else 0
 
 
 def _say(line: str) -> None:
+    """A result line (the match made, each game's order): standard output, at once, for a reader following a long import."""
     print(line, file=sys.stdout, flush=True)
-

@@ -123,13 +123,31 @@ UECDA_LOG = Path(__file__).parents[2] / "fixtures" / "president" / "daifugo-uecd
 FIXTURE = Path(__file__).parents[2] / "fixtures" / "president" / "classic-four-full.json"
 
 
+NOTATION = '[System "president"]\n[Preset "classic"]\n[Players "Al, Betty, Carl, Dana"]\n'
+
+
+def bad_move_log() -> str:
+    """A UECda log whose first game's first move is no move (tests/service/test_uecda.py's own)."""
+    from tests.service.test_uecda import change_move, seed_log
+
+    return change_move(seed_log(Path()), 1, 0, "zz-9")
+
+
 def bad_inputs(folder: Path) -> dict[str, Path]:
     (folder / "random.bin").write_bytes(bytes(range(256)) * 3)
     (folder / "empty.json").write_text("{}")
     (folder / "a-folder").mkdir()
     (folder / "not-a-key.pem").write_text("not a key\n")
     (folder / "uecda.log").write_bytes(UECDA_LOG.read_bytes())
-    names = {"random": "random.bin", "empty": "empty.json", "folder": "a-folder", "key": "not-a-key.pem", "uecda": "uecda.log", "missing": "missing.json"}
+    (folder / "not-json.jsonl").write_text("this is no JSON\n")
+    (folder / "headless.jsonl").write_text('{"format": "recount-match/1"}\n')
+    (folder / "bad-line.txt").write_text(NOTATION + "nonsense\n")
+    (folder / "latin-1.txt").write_bytes(NOTATION.replace("Betty", "Bétty").encode("latin-1"))
+    (folder / "bad-move.log").write_text(bad_move_log())
+    names = {
+        "random": "random.bin", "empty": "empty.json", "folder": "a-folder", "key": "not-a-key.pem", "uecda": "uecda.log", "missing": "missing.json",
+        "not_json": "not-json.jsonl", "headless": "headless.jsonl", "bad_line": "bad-line.txt", "latin1": "latin-1.txt", "bad_move": "bad-move.log",
+    }
     return {key: folder / name for key, name in names.items()}
 
 
@@ -159,6 +177,17 @@ def one_line_refusal(capsys: pytest.CaptureFixture[str], argv: list[str], file: 
         (["verify", str(FIXTURE), "--certificate", "{random}"], "{random}", ["not a certificate"]),
         (["export", "--all", "-o", "{folder}"], "{folder}", ["a folder"]),
         (["export", "--all", "-o", "{folder}/no/such/x.jsonl"], "{folder}/no/such/x.jsonl", ["does not exist"]),
+        # Bad content inside a file the command reads: exit status 2 too, before anything is recorded.
+        (["import", "{not_json}"], "{not_json}", ["line 1: not JSON"]),
+        (["import", "{headless}"], "{headless}", ["line 1", "match_id"]),
+        (["import", str(FIXTURE), "{not_json}"], "{not_json}", ["not JSON"]),
+        (["import", "{bad_line}"], "{bad_line}", ["nothing recorded", "nonsense"]),
+        (["import", "{latin1}"], "{latin1}", ["UTF-8"]),
+        (["import", str(FIXTURE), "{bad_line}"], "{bad_line}", ["nothing recorded"]),
+        (["import", "--format", "uecda", "{bad_move}"], "{bad_move}", ["game 1, move 1 'zz-9'", "nothing of the log is recorded"]),
+        (["import", "--format", "uecda", str(UECDA_LOG), "{bad_move}"], "{bad_move}", ["game 1, move 1 'zz-9'"]),
+        (["verify", "{random}"], "{random}", ["not an export"]),
+        (["verify", "{not_json}"], "{not_json}", ["not an export", "line 1"]),
     ],
     ids=lambda value: " ".join(value) if isinstance(value, list) else None,
 )
@@ -207,3 +236,59 @@ def test_rebuild_counts_one_match_in_the_singular(tmp_path, capsys):
     assert main(["--db", str(db), "rebuild"]) == 0
     out = capsys.readouterr().out
     assert ": 1 match\n" in out and "(1 match)" in out and "1 matches" not in out
+
+
+def test_the_positionals_of_export_and_verify_say_what_they_are():
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    unexplained = [f"{name} {action.dest}" for name in ("export", "verify") for action in commands[name]._actions if not action.option_strings and not action.help]
+    assert unexplained == []
+
+
+def test_verify_says_which_exit_status_is_a_verdict_and_which_bad_input():
+    verify = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices["verify"]
+    words = " ".join(verify.format_help().split())
+    assert "1: the file is an export and a match in it does not" in words and "2: the file" in words
+
+
+def test_a_well_formed_export_that_does_not_hold_is_a_verdict_exit_status_1(tmp_path, capsys):
+    """A verify that finds a discrepancy judged the file: its verdict on standard output, exit status 1."""
+    db = tmp_path / "r.sqlite"
+    assert main(["--db", str(db), "import", str(FIXTURE)]) == 0
+    out = tmp_path / "all.jsonl"
+    assert main(["--db", str(db), "export", "--all", "-o", str(out)]) == 0
+    lines = out.read_bytes().splitlines()
+    lines[5] = lines[5].replace(b'"recorded_at":', b'"recorded_at":1', 1)
+    out.write_bytes(b"\n".join(lines) + b"\n")
+    capsys.readouterr()
+    assert main(["verify", str(out)]) == 1
+    said = capsys.readouterr()
+    assert "BAD at step 5" in said.out and said.err == ""
+
+
+def test_export_all_of_an_empty_store_says_it_has_no_matches(tmp_path, capsys):
+    assert main(["--db", str(tmp_path / "r.sqlite"), "export", "--all"]) == 0
+    said = capsys.readouterr()
+    assert said.out == "" and said.err == "recount export: the store has no matches: nothing to export\n"
+
+
+def test_export_of_a_match_the_store_lacks_writes_nothing_and_says_which(tmp_path, capsys):
+    db = tmp_path / "r.sqlite"
+    assert main(["--db", str(db), "import", str(FIXTURE)]) == 0
+    match_id = capsys.readouterr().out.split("match ", 1)[1].split(" ", 1)[0]
+    out = tmp_path / "x.jsonl"
+    assert main(["--db", str(db), "export", match_id, "m_nosuch", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'m_nosuch'" in err and match_id not in err, err
+    assert not out.exists()
+
+
+def test_a_uecda_import_says_its_results_on_stdout_and_its_refusals_on_stderr(tmp_path, capsys):
+    db = tmp_path / "r.sqlite"
+    bad = tmp_path / "bad-move.log"
+    bad.write_text(bad_move_log())
+    assert main(["--db", str(db), "import", "--format", "uecda", str(bad)]) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and str(bad) in said.err and said.err.count("\n") == 1
+    assert main(["--db", str(db), "import", "--format", "uecda", str(UECDA_LOG)]) == 0
+    said = capsys.readouterr()
+    assert "equals the log's result" in said.out and said.err == ""

@@ -172,5 +172,5 @@ def test_recount_import_reads_a_notation_file(client: TestClient, recount: Recou
     assert cli.main(["--db", str(db_file), "import", str(good)]) == 0
     out = capsys.readouterr().out
     assert "imported" in out and "write token" in out
-    assert cli.main(["--db", str(db_file), "import", str(bad)]) == 1
+    assert cli.main(["--db", str(db_file), "import", str(bad)]) == 2  # bad input, nothing recorded
     assert "nothing recorded" in capsys.readouterr().err

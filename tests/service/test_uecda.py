@@ -14,7 +14,7 @@ from domain.president import SYSTEM
 from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
 from domain.president.shapes import counts_as, shape_of
 from domain.protocol import MatchSetup
-from service.uecda import import_log, import_logs
+from service.uecda import checked_log, import_log, import_logs
 from service.uecda_log import JOKER_CODE, RANKS, SUITS
 from tests.conftest import open_recount
 from fixtures.random_player import play_random
@@ -400,12 +400,17 @@ def test_a_malformed_log_is_named(recount, tmp_path, capsys, text, named):
 
 
 def test_import_logs_exits_non_zero_only_on_a_failure(recount, tmp_path, capsys):
+    """A log the rules refuse never gets here: the command line refuses it first (exit status 2, tests/service/test_cli.py)."""
     good = tmp_path / "good.log"
     good.write_text(seed_log(tmp_path, 34))
-    assert import_logs(recount, [good]) == 0
-    bad = tmp_path / "bad.log"
-    bad.write_text(change_move(seed_log(tmp_path, 34), 1, 0, "zz-9"))
-    assert import_logs(recount, [good, bad]) == 1
+    assert import_logs(recount, [(good, checked_log(good))]) == 0
+    lines = seed_log(tmp_path, 34).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("result "))
+    places = lines[at].split()[1:]
+    lines[at] = "result " + " ".join([places[1], places[0], *places[2:]])
+    differs = tmp_path / "differs.log"
+    differs.write_text("\n".join(lines) + "\n")
+    assert import_logs(recount, [(good, checked_log(good)), (differs, checked_log(differs))]) == 1
 
 
 def test_the_cli_imports_a_log(tmp_path, capsys):
