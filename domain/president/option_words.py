@@ -25,16 +25,6 @@ def _yes_no(yes: str, no: str) -> dict[str, str]:
 
 
 OPTIONS: dict[str, OptionWords] = {
-    "preset": OptionWords(
-        label="Rules these start from",
-        group=TEXT,
-        values={"classic": "classic President", "friday": "Friday-night President", "deck": "President's Deck", "daifugo": "Daifugō"},
-    ),
-    "text": OptionWords(
-        label="Rules text the checks quote",
-        group=TEXT,
-        values={"classic": "classic President", "friday": "Friday-night President", "deck": "President's Deck", "daifugo": "Daifugō"},
-    ),
     "min_players": OptionWords(label="Fewest players", group=PLAYERS, unit="players"),
     "max_players": OptionWords(label="Most players", group=PLAYERS, unit="players"),
     "vice_below_four": OptionWords(label="With three players, is the second a vice-president?", group=PLAYERS, values=_yes_no("the second exchanges a card", "the second is a citizen")),
@@ -86,6 +76,16 @@ OPTIONS: dict[str, OptionWords] = {
     "blind_max_players": OptionWords(label="Most players of Blind President", group=BLIND, unit="players"),
     "role_titles": OptionWords(label="Titles from first to last: first, second, middle, second to last, last", group=SCORE, item="title"),
     "role_points": OptionWords(label="Points from first to last: first, second, middle, second to last, last", group=SCORE, item="points"),
+    "preset": OptionWords(
+        label="Rules these start from",
+        group=TEXT,
+        values={"classic": "classic President", "friday": "Friday-night President", "deck": "President's Deck", "daifugo": "Daifugō"},
+    ),
+    "text": OptionWords(
+        label="Rules text the checks quote",
+        group=TEXT,
+        values={"classic": "classic President", "friday": "Friday-night President", "deck": "President's Deck", "daifugo": "Daifugō"},
+    ),
 }
 
 WORDS = SetupWords(

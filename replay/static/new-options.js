@@ -147,6 +147,9 @@ export function drawOptions(setup, preset, changed) {
     groups.get(group).push(row);
     controls.push({ field, label, read, preset: value, row });
   }
-  const sections = [...groups].map(([group, rows]) => h("section", { class: "option-group" }, h("h3", null, group), rows));
+  // The groups in the order the game's words file them (its own order of the table's questions).
+  const order = [...new Set(Object.values(allWords).map((words) => words.group))];
+  const rank = (group) => (order.includes(group) ? order.indexOf(group) : order.length);
+  const sections = [...groups].sort(([a], [b]) => rank(a) - rank(b)).map(([group, rows]) => h("section", { class: "option-group" }, h("h3", null, group), rows));
   return { sections, controls };
 }
