@@ -17,7 +17,7 @@ BENCHES = sorted(path.stem for path in BENCH.glob("*.py") if re.search(r"^def ma
 
 
 def test_the_benches_are_found() -> None:
-    assert {"big_store", "record_path", "app_latency"} <= set(BENCHES)
+    assert {"big_store", "record_path", "frames"} <= set(BENCHES)
     assert "serve" not in BENCHES and "common" not in BENCHES
 
 

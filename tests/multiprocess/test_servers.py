@@ -143,7 +143,6 @@ def test_a_server_told_to_stop_stops_within_its_grace_even_with_a_live_reader(tm
             assert live.status_code == 200
             # given a reader in the stream, when the server is told to stop
             process.terminate()
-            started = time.monotonic()
-            process.wait(GRACEFUL_SHUTDOWN_SECONDS + 10)
-            # then it has stopped within its grace (plus the store's close), with the reader still connected
-            assert time.monotonic() - started < GRACEFUL_SHUTDOWN_SECONDS + 10
+            # then it stops with the reader still connected: the wait is a deadline on a hang
+            # (its grace plus the store's close), not a measure of how long stopping takes
+            assert process.wait(GRACEFUL_SHUTDOWN_SECONDS + 10) is not None
