@@ -191,6 +191,15 @@ class GameSystem(Protocol[S, E]):
         """The match-created event for a setup, with the preset resolved and the
         board embedded. Raises IllegalAction for a setup the rules forbid."""
 
+    def check_created(self, created: Any) -> None:
+        """Raise IllegalAction, citing the rule, for a match-created event that `start` would
+        not have made: the ruleset's options past their bounds (domain/option_bounds.py) or
+        the bounds between them, the players, mode or board refused. The same checks `start`
+        runs, called with what the event holds: the ruleset stands as recorded (its preset
+        is not resolved again: it may be another server's or an older one's). An import runs
+        it on a match's first event before any action; a stored match is never checked
+        again (check before append, never on replay)."""
+
     def initial(self, created: Any) -> S:
         """The state after the match-created event (step 1)."""
 

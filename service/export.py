@@ -12,9 +12,10 @@ on the first event the hashes of the write and seat tokens, so the same tokens k
 working after an import: they are hashes, never tokens). A file may hold several
 matches, each from its header. An import keeps the match id (refused if the store
 has that match already) and the metadata, verifies the chain (a file from before
-the chain is refused unless unchained records are allowed) and checks every action
-against the rules; a bad file is refused naming its line, and nothing of that match
-is recorded.
+the chain is refused unless unchained records are allowed), checks the first event as
+creation checks a new match (its ruleset within the bounds, `check_created`) and every
+action against the rules; a bad file is refused naming its line, and nothing of that
+match is recorded.
 """
 
 from __future__ import annotations
@@ -242,15 +243,26 @@ def records_of(match: MatchFile, *, allow_unchained: bool = False) -> list[Recor
 
 
 def checked(match: MatchFile, records: list[Recorded]) -> None:
-    """Check every action as if it were being recorded now, in order (the application's
-    own check, corrections included); BadFile names the line of the first illegal one."""
-    log = MatchLog(domain.find(records[0].system), records[0])
-    checking = Checking(log, log.state, 1, lambda: [records[0].event])
+    """Check the first event as creation checks it (`check_created`: its ruleset stands as
+    recorded, within the bounds), then every action as if it were being recorded now, in
+    order (the application's own check, corrections included); BadFile names the line of
+    the first illegal one."""
+    system, first = domain.find(records[0].system), records[0]
+    try:
+        system.check_created(first.event)
+    except IllegalAction as error:
+        raise _refused(match, first, error) from None
+    log = MatchLog(system, first)
+    checking = Checking(log, log.state, 1, lambda: [first.event])
     for record in records[1:]:
         try:
             checking.add(record.event)
         except IllegalAction as error:
-            raise BadFile(f"line {match.line_of(record.version)}: step {record.version} ({event_tag(type(record.event))}) is refused: {error}") from None
+            raise _refused(match, record, error) from None
+
+
+def _refused(match: MatchFile, record: Recorded, error: IllegalAction) -> BadFile:
+    return BadFile(f"line {match.line_of(record.version)}: step {record.version} ({event_tag(type(record.event))}) is refused: {error}")
 
 
 def import_match(recount: Recount, match: MatchFile, *, allow_unchained: bool = False) -> str:

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from domain.bid.rules import SETUP
+from domain.bid.rules import SETUP, SUIT_PER_PLAYER
 from domain.option_bounds import check_limits, limits
 from domain.protocol import IllegalAction
 
@@ -60,7 +60,7 @@ DEFAULT_PRESET = "text"
 
 def resolve(preset: str | None, options: dict[str, Any]) -> Ruleset:
     """The full ruleset of a preset with option overrides; unknown names, wrong
-    types and values past their bounds are refused."""
+    types and values past their bounds are refused (`check_ruleset`)."""
     name = preset or DEFAULT_PRESET
     if name not in PRESETS:
         raise IllegalAction(f"there is no preset {name!r} (known: {', '.join(PRESETS)})", SETUP)
@@ -69,5 +69,17 @@ def resolve(preset: str | None, options: dict[str, Any]) -> Ruleset:
         ruleset = msgspec.convert(fields, Ruleset)
     except msgspec.ValidationError as error:
         raise IllegalAction(f"the options do not fit the ruleset: {error}", SETUP) from None
-    check_limits(ruleset, SETUP)
+    check_ruleset(ruleset)
     return ruleset
+
+
+PLAYABLE_SUITS = ("D", "H", "S")
+
+
+def check_ruleset(ruleset: Ruleset) -> None:
+    """Each option within its bounds, and the suits the players hold different ones other than clubs (clubs
+    are the districts)."""
+    check_limits(ruleset, SETUP)
+    suits = ruleset.suits
+    if any(suit not in PLAYABLE_SUITS for suit in suits) or len(set(suits)) != len(suits):
+        raise IllegalAction("the players hold different suits other than clubs (D, H or S)", SUIT_PER_PLAYER)

@@ -9,15 +9,14 @@ import msgspec
 from domain.bid import choices, standings, state, views, words
 from domain.bid import option_words
 from domain.bid.checks import CHECKS
-from domain.bid.board import board_from
+from domain.bid.board import board_from, validate
 from domain.bid.events import ACTION_TYPES, Action, MatchCreated, Seat
 from domain.bid.rules import MODE, PLAYERS, SETUP, SUIT_PER_PLAYER
-from domain.bid.ruleset import DEFAULT_PRESET, PRESETS, resolve
+from domain.bid.ruleset import DEFAULT_PRESET, PRESETS, Ruleset, check_ruleset, resolve
 from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Standings
 from domain.system_base import SystemBase
 
 NAME = "bid"
-PLAYABLE_SUITS = ("D", "H", "S")
 
 
 def start(setup: MatchSetup) -> MatchCreated:
@@ -25,30 +24,46 @@ def start(setup: MatchSetup) -> MatchCreated:
     the board checked. Refuses a setup the rules forbid."""
     if setup.system != NAME:
         raise IllegalAction(f"this is the {NAME!r} system, not {setup.system!r}", SETUP)
-    players = list(setup.players)
-    if not 2 <= len(players) <= 3:
-        raise IllegalAction(f"Presidential Bid is for 2 or 3 players, not {len(players)}", PLAYERS)
-    if not all(player.strip() for player in players) or len(set(players)) != len(players):
-        raise IllegalAction("each player needs a name of their own", PLAYERS)
-    mode = setup.mode or "full"
-    if mode != "full":
-        raise IllegalAction(f"a Presidential Bid match records everything shown: mode 'full', not {mode!r}", MODE)
+    players, mode = list(setup.players), setup.mode or "full"
+    check_players(players, mode)
     ruleset = resolve(setup.preset, setup.options)
-    suits = ruleset.suits
-    if any(suit not in PLAYABLE_SUITS for suit in suits) or len(set(suits)) != len(suits):
-        raise IllegalAction("the players hold different suits other than clubs (D, H or S)", SUIT_PER_PLAYER)
-    if len(suits) < len(players):
-        raise IllegalAction(
-            f"{len(players)} players need {len(players)} suits, the options give {len(suits)}", SUIT_PER_PLAYER
-        )
+    check_suits_dealt(ruleset, len(players))
     return MatchCreated(
         title=setup.title,
         preset=setup.preset or DEFAULT_PRESET,
         mode=mode,
-        players=tuple(Seat(player=player, suit=suit) for player, suit in zip(players, suits)),
+        players=tuple(Seat(player=player, suit=suit) for player, suit in zip(players, ruleset.suits)),
         ruleset=ruleset,
         board=board_from(setup.board),
     )
+
+
+def check_created(created: MatchCreated) -> None:
+    """What `start` checks, of the event: the players and mode, the ruleset (as recorded), each seat holding
+    the ruleset's suit in turn, the board."""
+    players = [seat.player for seat in created.players]
+    check_players(players, created.mode)
+    check_ruleset(created.ruleset)
+    check_suits_dealt(created.ruleset, len(players))
+    if tuple(seat.suit for seat in created.players) != created.ruleset.suits[: len(players)]:
+        raise IllegalAction("each player holds the suit the ruleset gives their seat", SUIT_PER_PLAYER)
+    validate(created.board)
+
+
+def check_players(players: list[str], mode: str) -> None:
+    """§ header: "NUMBER OF PLAYERS: 2 or 3", each a name of their own; every card is shown (mode full)."""
+    if not 2 <= len(players) <= 3:
+        raise IllegalAction(f"Presidential Bid is for 2 or 3 players, not {len(players)}", PLAYERS)
+    if not all(player.strip() for player in players) or len(set(players)) != len(players):
+        raise IllegalAction("each player needs a name of their own", PLAYERS)
+    if mode != "full":
+        raise IllegalAction(f"a Presidential Bid match records everything shown: mode 'full', not {mode!r}", MODE)
+
+
+def check_suits_dealt(ruleset: Ruleset, players: int) -> None:
+    """§ setup: "Give one of the remaining suits to each player in the game.": a suit for each."""
+    if len(ruleset.suits) < players:
+        raise IllegalAction(f"{players} players need {players} suits, the options give {len(ruleset.suits)}", SUIT_PER_PLAYER)
 
 
 class BidSystem(SystemBase[state.BidState, Action]):
@@ -64,6 +79,9 @@ class BidSystem(SystemBase[state.BidState, Action]):
 
     def start(self, setup: MatchSetup) -> MatchCreated:
         return start(setup)
+
+    def check_created(self, created: MatchCreated) -> None:
+        check_created(created)
 
     def initial(self, created: MatchCreated) -> state.BidState:
         return state.initial(created)

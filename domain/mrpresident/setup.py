@@ -35,29 +35,20 @@ ADVANCED_FLAGS = ("nomination", "advertising", "fund_raising", "debates", "incum
 def start(setup: MatchSetup) -> MatchCreated:
     """The match-created event: players, mode, the resolved ruleset and board."""
     players = list(setup.players)
-    if len(players) not in (2, 4) or len(set(players)) != len(players) or not all(player.strip() for player in players):
-        raise IllegalAction(f"Mr. President needs 2 or 4 players with distinct names, not {players}", rules.PLAYERS)
-    if setup.mode not in ("popular", "electoral"):
-        raise IllegalAction(f"choose mode 'popular' or 'electoral' (got {setup.mode!r})", rules.MODE)
+    check_seats(players, setup.mode)
     options = dict(setup.options)
     own_tables = options.pop("tables", None)
     ruleset = resolve_ruleset(setup.preset or DEFAULT_PRESET, options)
     board = boards.from_data(setup.board) if setup.board is not None else boards.named(ruleset.board)
     if setup.board is None:
         boards.validate(board)
-    advanced = any(getattr(ruleset, flag) for flag in ADVANCED_FLAGS)
     if own_tables is not None and not isinstance(own_tables, dict):
         raise IllegalAction("the advanced tables are an object (see domain/mrpresident/tables.py)", rules.ADVANCED)
     tables = None
-    if advanced:
+    if advanced(ruleset):
         tables = default_tables(board) if own_tables is None else from_tables_data(own_tables, board)
         validate_tables(tables, board)
-    if ruleset.incumbent:
-        check_incumbent_setup(ruleset, setup.mode, tables)
-    if ruleset.incumbent_year and setup.mode != "electoral":
-        raise IllegalAction("the incumbent year is played for electoral votes only", rules_advanced.INCUMBENT_ELECTORAL)
-    if ruleset.incumbent_year and ruleset.incumbent:
-        raise IllegalAction("a two-game incumbent year elects its incumbent in its first game: name none", rules_advanced.INCUMBENT_ELECTORAL)
+    check_incumbent_rules(ruleset, setup.mode, tables)
     return MatchCreated(
         ruleset=replace(ruleset, board=board.name),
         board=board,
@@ -67,6 +58,43 @@ def start(setup: MatchSetup) -> MatchCreated:
         title=setup.title,
         tables=tables,
     )
+
+
+def check_created(created: MatchCreated) -> None:
+    """What `start` checks, of the event: the players and mode, the ruleset (as recorded), the board, the
+    advanced tables (there when, and only when, a part of the advanced game is on), the incumbent year."""
+    check_seats(created.players, created.mode)
+    check_ruleset(created.ruleset)
+    boards.validate(created.board)
+    if advanced(created.ruleset) != (created.tables is not None):
+        raise IllegalAction("the advanced tables come with the advanced game, and only with it", rules.ADVANCED)
+    if created.tables is not None:
+        validate_tables(created.tables, created.board)
+    check_incumbent_rules(created.ruleset, created.mode, created.tables)
+
+
+def check_seats(players: list[str], mode: str | None) -> None:
+    """mr-president.md: two or four players, each a name of their own; the votes are tallied by the popular or
+    the electoral vote."""
+    if len(players) not in (2, 4) or len(set(players)) != len(players) or not all(player.strip() for player in players):
+        raise IllegalAction(f"Mr. President needs 2 or 4 players with distinct names, not {players}", rules.PLAYERS)
+    if mode not in ("popular", "electoral"):
+        raise IllegalAction(f"choose mode 'popular' or 'electoral' (got {mode!r})", rules.MODE)
+
+
+def advanced(ruleset: Ruleset) -> bool:
+    """Whether any part of the advanced game is on (it plays with the advanced tables)."""
+    return any(getattr(ruleset, flag) for flag in ADVANCED_FLAGS)
+
+
+def check_incumbent_rules(ruleset: Ruleset, mode: str | None, tables) -> None:
+    """The incumbent (a second game) and the incumbent year (two games) are electoral, and not both."""
+    if ruleset.incumbent:
+        check_incumbent_setup(ruleset, mode, tables)
+    if ruleset.incumbent_year and mode != "electoral":
+        raise IllegalAction("the incumbent year is played for electoral votes only", rules_advanced.INCUMBENT_ELECTORAL)
+    if ruleset.incumbent_year and ruleset.incumbent:
+        raise IllegalAction("a two-game incumbent year elects its incumbent in its first game: name none", rules_advanced.INCUMBENT_ELECTORAL)
 
 
 def check_incumbent_setup(ruleset: Ruleset, mode: str | None, tables) -> None:
@@ -89,10 +117,15 @@ def resolve_ruleset(preset: str, options: dict) -> Ruleset:
         ruleset = msgspec.convert({**msgspec.to_builtins(PRESETS[preset]), **options}, Ruleset)
     except msgspec.ValidationError as error:
         raise IllegalAction(f"bad option: {error}", rules.OPTIONS) from None
+    check_ruleset(ruleset)
+    return ruleset
+
+
+def check_ruleset(ruleset: Ruleset) -> None:
+    """Each option within its bounds, and more Ballot cards than the three Undecided cards removed."""
     check_limits(ruleset, rules.OPTIONS)
     if ruleset.ballot_deck_size <= UNDECIDED_PER_CANDIDATE:
         raise IllegalAction("a Ballot deck must hold more than the three cards removed", rules.UNDECIDED)
-    return ruleset
 
 
 def initial(created: MatchCreated) -> MatchState:

@@ -61,6 +61,9 @@ class MrPresident(SystemBase[MatchState, ev.Action]):
     def start(self, setup_: MatchSetup) -> ev.MatchCreated:
         return setup.start(setup_)
 
+    def check_created(self, created: ev.MatchCreated) -> None:
+        setup.check_created(created)
+
     def initial(self, created: ev.MatchCreated) -> MatchState:
         return setup.initial(created)
 

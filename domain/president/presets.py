@@ -11,7 +11,7 @@ from domain.cards import JOKER
 from domain.option_bounds import check_limits
 from domain.president.cards import suited_deck
 from domain.president.ruleset import Ruleset
-from domain.president.ruleset_bounds import check_bounds
+from domain.president.ruleset_bounds import check_ruleset
 from domain.president.rules import RULES_ARE_DATA
 from domain.protocol import IllegalAction
 
@@ -158,7 +158,8 @@ def resolve(preset: str | None, options: dict[str, Any], players: int = 0) -> Ru
     if base.extra_deck_above and players > base.extra_deck_above and not {"deck", "decks"} & set(options):
         options["decks"] = 2
     fields = msgspec.to_builtins(base) | options
-    _checked(fields)  # the types and bounds first: the deck below is built from `jokers` and `decks`
+    # The types and bounds first: the deck below is built from `jokers` and `decks`.
+    check_limits(_converted(fields), RULES_ARE_DATA)
     if ("jokers" in options or "decks" in options) and "deck" not in options:
         if base.text == "deck":
             fields["deck"] = list(base.deck) * fields["decks"]
@@ -167,16 +168,14 @@ def resolve(preset: str | None, options: dict[str, Any], players: int = 0) -> Ru
             fields["deck"] = suited_deck(plain, fields["jokers"], fields["decks"])
         if "max_set" not in options:
             fields["max_set"] = base.max_set * fields["decks"]
-    ruleset = _checked(fields)
-    check_bounds(ruleset, players, options)
+    ruleset = _converted(fields)
+    check_ruleset(ruleset, players, options)
     return ruleset
 
 
-def _checked(fields: dict[str, Any]) -> Ruleset:
-    """The ruleset `fields` make, each field of its type and within its bounds."""
+def _converted(fields: dict[str, Any]) -> Ruleset:
+    """The ruleset `fields` make, each field of its type."""
     try:
-        ruleset = msgspec.convert(fields, Ruleset)
+        return msgspec.convert(fields, Ruleset)
     except msgspec.ValidationError as error:
         raise IllegalAction(f"the options do not make a ruleset: {error}", RULES_ARE_DATA) from None
-    check_limits(ruleset, RULES_ARE_DATA)
-    return ruleset

@@ -1,7 +1,8 @@
 """The bounds of a ruleset's options that depend on other fields, the deck or the players: one function per
-rule, each citing the text its bound comes from. `resolve` (presets.py) runs them on every match's ruleset,
-before the match is created, after the bounds of each option alone (`limits` on the fields of ruleset_core.py
-and ruleset.py, checked by domain/option_bounds.py); a stored match is never checked again."""
+rule, each citing the text its bound comes from. `check_ruleset` runs them on every match's ruleset, before the
+match is created (`resolve`, presets.py) or imported (`check_created`, system.py), after the bounds of each
+option alone (`limits` on the fields of ruleset_core.py and ruleset.py, checked by domain/option_bounds.py); a
+stored match is never checked again."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections import Counter
 from collections.abc import Collection
 
 from domain.cards import JOKER
+from domain.option_bounds import check_limits
 from domain.president.cards import Deck
 from domain.president.rules import RULES_ARE_DATA, rule
 from domain.president.ruleset import Ruleset
@@ -16,6 +18,12 @@ from domain.protocol import IllegalAction
 
 # docs/daifugo.md: "a sequence (3 or more consecutive ranks of one suit …)".
 SHORTEST_SEQUENCE = 3
+
+
+def check_ruleset(ruleset: Ruleset, players: int, given: Collection[str]) -> None:
+    """Every bound of a match's ruleset: each option's own, then `check_bounds` (the same arguments)."""
+    check_limits(ruleset, RULES_ARE_DATA)
+    check_bounds(ruleset, players, given)
 
 
 def check_bounds(ruleset: Ruleset, players: int, given: Collection[str]) -> None:

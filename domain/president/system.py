@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from domain.president.cards import Deck
 from domain.president.events import ACTION_TYPES, Action, MatchCreated
 from domain.president.playing import plural
 from domain.president.presets import PRESETS, resolve
+from domain.president.ruleset_bounds import check_ruleset
 from domain.president.ruleset import MODES
 from domain.president.rules import BLIND_NOT_ENTERED, KNOWLEDGE, RULES_ARE_DATA, UNKNOWN_ACTION, rule
 from domain.protocol import SPECTATOR, Choice, IllegalAction, MatchSetup, Perspective, Standings
@@ -36,31 +38,16 @@ class President(SystemBase[State, Action]):
 
     def start(self, setup: MatchSetup) -> MatchCreated:
         ruleset = resolve(setup.preset, setup.options, len(setup.players))
-        players = tuple(setup.players)
-        twice = sorted({player for player in players if players.count(player) > 1})
-        if twice or not all(player.strip() for player in players):
-            # The players are counted by name (classic header: “_player_: 4-7”), so each needs one of their own.
-            what = f"{', '.join(twice)} is named twice" if twice else "a player has an empty name"
-            raise IllegalAction(f"every player needs a name of their own: {what}", rule(ruleset.text, "names"))
-        low, high = ruleset.min_players, ruleset.max_players
-        if ruleset.blind:
-            low, high = ruleset.blind_min_players, ruleset.blind_max_players
-        if not low <= len(players) <= high:
-            concept = "blind" if ruleset.blind else "too-few" if len(players) < low else "players"
-            game = "Blind President" if ruleset.blind else "this ruleset"
-            raise IllegalAction(f"{plural(len(players), 'player')}: {game} is for {low} to {high}", rule(ruleset.text, concept))
-        mode = setup.mode or "full"
-        if mode not in MODES:
-            raise IllegalAction(f"mode must be one of {', '.join(MODES)}, not {mode!r}", KNOWLEDGE)
-        if mode == "holders" and ruleset.blind:
-            raise IllegalAction("Blind President's hands come from face-down piles: record it as public", BLIND_NOT_ENTERED)
-        deck = Deck.of(ruleset.deck, ruleset.ranks)
-        nameless = sorted(code for code, rank in deck.rank.items() if not rank)
-        if nameless:
-            raise IllegalAction(f"the deck lists cards of no rank: {', '.join(nameless)}", RULES_ARE_DATA)
-        if deck.size < len(players):
-            raise IllegalAction("the deck has fewer cards than there are players", rule(ruleset.text, "deal"))
-        return MatchCreated(players=players, ruleset=ruleset, mode=mode, title=setup.title)
+        created = MatchCreated(players=tuple(setup.players), ruleset=ruleset, mode=setup.mode or "full", title=setup.title)
+        check_table(created)
+        return created
+
+    def check_created(self, created: MatchCreated) -> None:
+        """The ruleset's bounds as `resolve` checks them with no option given (a preset's `max_set` and
+        `exchange` kept with a smaller deck are bounded by their limits alone: which were given is not
+        recorded), then the table as `start` checks it."""
+        check_ruleset(created.ruleset, len(created.players), ())
+        check_table(created)
 
     def initial(self, created: MatchCreated) -> State:
         return state.initial(created)
@@ -104,6 +91,34 @@ class President(SystemBase[State, Action]):
 
     def seated(self, created: MatchCreated) -> Sequence[str]:
         return tuple(created.players)
+
+
+def check_table(created: MatchCreated) -> None:
+    """A new match's players, mode and deck, whatever its ruleset allows: a name each, as many as the ruleset
+    is for, a mode of MODES, a deck of ranked cards with a card for each player."""
+    ruleset, players, mode = created.ruleset, created.players, created.mode
+    twice = sorted(player for player, named in Counter(players).items() if named > 1)
+    if twice or not all(player.strip() for player in players):
+        # The players are counted by name (classic header: “_player_: 4-7”), so each needs one of their own.
+        what = f"{', '.join(twice)} is named twice" if twice else "a player has an empty name"
+        raise IllegalAction(f"every player needs a name of their own: {what}", rule(ruleset.text, "names"))
+    low, high = ruleset.min_players, ruleset.max_players
+    if ruleset.blind:
+        low, high = ruleset.blind_min_players, ruleset.blind_max_players
+    if not low <= len(players) <= high:
+        concept = "blind" if ruleset.blind else "too-few" if len(players) < low else "players"
+        game = "Blind President" if ruleset.blind else "this ruleset"
+        raise IllegalAction(f"{plural(len(players), 'player')}: {game} is for {low} to {high}", rule(ruleset.text, concept))
+    if mode not in MODES:
+        raise IllegalAction(f"mode must be one of {', '.join(MODES)}, not {mode!r}", KNOWLEDGE)
+    if mode == "holders" and ruleset.blind:
+        raise IllegalAction("Blind President's hands come from face-down piles: record it as public", BLIND_NOT_ENTERED)
+    deck = Deck.of(ruleset.deck, ruleset.ranks)
+    nameless = sorted(code for code, rank in deck.rank.items() if not rank)
+    if nameless:
+        raise IllegalAction(f"the deck lists cards of no rank: {', '.join(nameless)}", RULES_ARE_DATA)
+    if deck.size < len(players):
+        raise IllegalAction("the deck has fewer cards than there are players", rule(ruleset.text, "deal"))
 
 
 SYSTEM = President()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -16,7 +17,7 @@ from litestar.testing import TestClient
 import domain
 from domain.protocol import MatchSetup
 from fixtures.random_player import play_random
-from service import chain, tokens
+from service import chain, cli, tokens
 from service.store import Meta, Recorded
 
 # One SQLite app for the module, as test_bounds.py's: these refusals come before the store, whose own tests
@@ -146,3 +147,77 @@ def test_a_match_stored_with_an_option_now_past_its_bound_still_replays_but_a_ne
     refused = client.post("/matches", json=setup(system, preset, msgspec.to_builtins(options)) | {"mode": mode})
     assert refused.status_code == 422, refused.text
     assert named in refused.json()["error"]
+
+
+# given a match exported, the first event's ruleset changed past a bound (the chain recomputed, as a forger or
+# another server would), then the option the 422 names: the bounds each option alone and those between fields
+IMPORTED_PAST_A_BOUND = [
+    ("president", "classic", {"exchange": [100000000, 1]}, "exchange[0] must be at most 224"),
+    ("president", "classic", {"max_set": 10**30}, "max_set"),
+    ("president", "classic", {"min_players": 6, "max_players": 5}, "min_players (6) must be at most max_players (5)"),
+    ("president", "classic", {"sequences": 2}, "sequences must be 0 (none) or from 3"),
+    ("mrpresident", "basic", {"ballot_deck_size": 10**9}, "ballot_deck_size"),
+    ("mrpresident", "basic", {"ballot_deck_size": 3}, "more than the three cards removed"),
+    ("bid", "text", {"suits": ["H", "S", "D", "C"]}, "suits"),
+]
+
+
+def forged_export(client: TestClient, system: str, preset: str, fields: dict[str, Any]) -> bytes:
+    """A normal match exported, its first event's ruleset given `fields`, its chain recomputed with
+    service/chain.py's formula, under a new match id and without its certificate."""
+    created = client.post("/matches", json=setup(system, preset, {})).json()
+    reply = client.get(f"/matches/{created['match_id']}/export", headers={"Authorization": f"Bearer {created['write_token']}"})
+    assert reply.status_code == 200, reply.text
+    header, *items = [msgspec.json.decode(line) for line in reply.content.splitlines()]
+    header |= {"match_id": "m_forged" + secrets.token_hex(4), "certificate": None}
+    items[0]["event"]["ruleset"] |= fields
+    previous = None
+    for item in items:
+        item["meta"]["chain"] = previous = chain.next_hash(previous, {k: v for k, v in item["meta"].items() if k != "chain"}, item["event"])
+    return b"".join(msgspec.json.encode(line) + b"\n" for line in [header, *items])
+
+
+@pytest.mark.parametrize(("system", "preset", "fields", "said"), IMPORTED_PAST_A_BOUND, ids=[f"{row[0]}-{row[3][:24]}" for row in IMPORTED_PAST_A_BOUND])
+def test_an_imported_match_whose_first_event_is_past_a_bound_is_a_422_naming_it_and_nothing_is_stored(
+    client: TestClient, system: str, preset: str, fields: dict[str, Any], said: str
+) -> None:
+    """DESIGN.md: "Check before append": an import's first event is checked as creation checks it (each
+    system's `check_created`), before any action; the 422 names the line, the option and its bound."""
+    body = forged_export(client, system, preset, fields)
+    store = client.app.state.recount.store
+    head, listed = store.head(), client.get("/matches").json()
+    reply = client.post("/imports", content=body, headers={"Content-Type": "application/x-ndjson"})
+    assert reply.status_code == 422, reply.text
+    assert "line 2: step 1 (MatchCreated) is refused" in reply.json()["error"] and said in reply.json()["error"]
+    assert store.head() == head and client.get("/matches").json() == listed
+
+
+def test_an_imported_match_within_the_bounds_is_recorded(client: TestClient) -> None:
+    """The same forging at the bound: imported (the refusals above are the bound's, not the forging's)."""
+    body = forged_export(client, "president", "classic", {"exchange": [13, 1]})
+    reply = client.post("/imports", content=body, headers={"Content-Type": "application/x-ndjson"})
+    assert reply.status_code == 201, reply.text
+
+
+def test_a_notation_file_whose_options_are_past_a_bound_is_a_422_naming_it_and_nothing_is_stored(client: TestClient) -> None:
+    """A notation file's header makes its first event as creation does (`start`), bounds and all."""
+    store = client.app.state.recount.store
+    head = store.head()
+    text = '[System "president"]\n[Preset "classic"]\n[Options "{\\"exchange\\": [100000000, 1]}"]\n[Players "Al, Betty, Carl, Dana"]\n[Mode "public"]\n'
+    reply = client.post("/imports/notation", content=text.encode(), headers={"Content-Type": "text/plain; charset=utf-8"})
+    assert reply.status_code == 422, reply.text
+    assert "exchange[0] must be at most 224" in reply.json()["error"]
+    assert store.head() == head
+
+
+def test_recount_import_of_a_file_whose_first_event_is_past_a_bound_exits_2_naming_it_and_records_nothing(
+    client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`recount import` checks an export as `POST /imports` does (the same `checked_matches`)."""
+    forged = tmp_path / "forged.jsonl"
+    forged.write_bytes(forged_export(client, "president", "classic", {"exchange": [100000000, 1]}))
+    db = tmp_path / "recount.sqlite"
+    assert cli.main(["--db", str(db), "import", str(forged)]) == 2
+    said = capsys.readouterr().err
+    assert "line 2: step 1 (MatchCreated) is refused: exchange[0] must be at most 224" in said and "nothing recorded" in said
+    assert not db.exists()  # refused before the store is opened
