@@ -131,8 +131,10 @@ def initial(created: MatchCreated) -> State:
 
 def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...], holding: dict[str, int] | None = None) -> tuple[ExchangeDue, ...]:
     """The exchanges of `ruleset.exchange`; with the cards each player `holding` may give, none of more cards
-    than either holds: classic's “his two highest cards” from a hand of one card (a deck smaller than the
-    text's, a Blind hand of one) are that card, and one comes back (docs/silent-choices.md)."""
+    than the giver holds: classic's “his two highest cards” from a hand of one card (a deck smaller than the
+    text's, a Blind hand of one) are that card, and one comes back (docs/silent-choices.md). The return comes
+    after the gift, from a hand the gift filled, so the receiver's own hand bounds it only where the cards
+    received may not go back (`return_received_allowed` off)."""
     dues: list[ExchangeDue] = []
     count = len(ranking)
     for place, cards in enumerate(ruleset.exchange):
@@ -140,7 +142,7 @@ def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...], holding: dict[str,
             break
         low, high = ranking[count - 1 - place], ranking[place]
         if holding is not None:
-            cards = min(cards, holding[low], holding[high])
+            cards = min(cards, holding[low], holding[high] if not ruleset.return_received_allowed else cards)
             if not cards:
                 continue
         dues += [ExchangeDue(low, high, cards), ExchangeDue(high, low, cards, returning=True)]

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import random
 
+from msgspec.structs import replace
+
 import pytest
 
 from domain.president import SYSTEM
+from domain.president.state import exchange_dues
 from domain.protocol import MatchSetup
 from fixtures.random_player import play_random
 from tests.domain.harness import OK, accepted, cases, params, verify
@@ -83,3 +86,19 @@ def test_a_match_of_small_hands_always_has_something_allowed(preset, players, op
     playing_on = lambda state, choices, rng: rng.choice([c for c in choices if c.type != "MatchEnded"] or choices)  # noqa: E731
     for seed in range(3):
         assert len(play_random(SYSTEM, created, random.Random(seed), steps=150, choose=playing_on)) == 150
+
+
+
+# classic § End Game: the president gives "any two cards from the president’s hand in return", after the
+# gift, so a president holding one card of her own still receives two and gives two back (one may be a card
+# just received: classic lets it). friday forbids giving back a card received, and there her own hand bounds
+# the exchange (deck's case is in tests/service/test_worked_examples_more.py).
+@pytest.mark.parametrize(
+    ("preset", "owed"),
+    [("classic", [("Dana", "Al", 2), ("Al", "Dana", 2)]), ("friday", [("Dana", "Al", 1), ("Al", "Dana", 1)])],
+)
+def test_a_president_holding_fewer_cards_receives_and_returns_what_her_rules_allow(preset, owed):
+    ruleset = SYSTEM.start(MatchSetup(system="president", preset=preset, players=["Al", "Betty", "Carl", "Dana"])).ruleset
+    ranking = ("Al", "Betty", "Carl", "Dana")
+    dues = exchange_dues(replace(ruleset, exchange=(2,)), ranking, {"Al": 1, "Betty": 5, "Carl": 5, "Dana": 6})
+    assert [(due.giver, due.receiver, due.count) for due in dues] == owed
