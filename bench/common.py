@@ -9,11 +9,14 @@ import os
 import shutil
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def options(doc: str | None) -> argparse.Namespace:
@@ -67,3 +70,27 @@ def rss_mb(pid: int | str = "self") -> int:
     """Resident memory of a process (Linux /proc), in MB."""
     with open(f"/proc/{pid}/status") as status:
         return int(next(line for line in status if line.startswith("VmRSS")).split()[1]) // 1024
+
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's: Playwright's own browser download does not work here
+
+
+@contextmanager
+def served_with_chromium(db: Path) -> Iterator[tuple[str, Any]]:
+    """A bench server (`bench.serve`) on the store `db` in a process of its own, and headless
+    Chromium: (the server's base URL, the browser). Both are stopped on the way out."""
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "bench.serve", str(db), str(port)])
+    try:
+        wait_for(port)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+            try:
+                yield f"http://127.0.0.1:{port}", browser
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

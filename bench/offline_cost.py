@@ -15,14 +15,12 @@ Run: .venv/bin/python -m bench.offline_cost [--quick]"""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from typing import Any
 
 import httpx
 
-from bench.common import free_port, machine_load, options, spread, wait_for, workdir
-from bench.record_bytes import CHROMIUM, SETUPS, events_bytes, tap
+from bench.common import machine_load, options, served_with_chromium, spread, workdir
+from bench.record_bytes import SETUPS, events_bytes, tap
 
 
 def record(browser: Any, base: str, system: str, limit: int) -> dict[str, Any]:
@@ -55,29 +53,16 @@ def record(browser: Any, base: str, system: str, limit: int) -> dict[str, Any]:
 def main() -> None:
     quick = options(__doc__).quick
     systems = ["president"] if quick else list(SETUPS)
-    from playwright.sync_api import sync_playwright
-
-    with workdir("offline-cost") as work:
-        port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "bench.serve", str(work / "bench.sqlite"), str(port)])
-        try:
-            wait_for(port)
-            base = f"http://127.0.0.1:{port}"
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
-                print(f"what offline recording costs the recording page per change, against drawing the change; {machine_load()}")
-                for system in systems:
-                    found = record(browser, base, system, 12 if quick else 400)
-                    kinds = [each["kinds"] for each in found["cost"]]
-                    draw = [each["draw"] for each in found["cost"]]
-                    ratios = [k / d for k, d in zip(kinds, draw) if d > 0]
-                    print(f"  {system:<12} {found['steps']:>4} steps, {len(kinds)} changes: remembering the kinds {spread(kinds)} ms, drawing {spread(draw)} ms "
-                          f"(kinds/draw {spread(ratios)}); last-seen writes {spread(found['kept'] or [0])} ms ({len(found['kept'])} writes)")
-                    print(f"  {'':<12} localStorage: kinds {found['kinds']:,} chars, last seen {found['seen']:,} chars; the events alone {found['events']:,} bytes")
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with workdir("offline-cost") as work, served_with_chromium(work / "bench.sqlite") as (base, browser):
+        print(f"what offline recording costs the recording page per change, against drawing the change; {machine_load()}")
+        for system in systems:
+            found = record(browser, base, system, 12 if quick else 400)
+            kinds = [each["kinds"] for each in found["cost"]]
+            draw = [each["draw"] for each in found["cost"]]
+            ratios = [k / d for k, d in zip(kinds, draw) if d > 0]
+            print(f"  {system:<12} {found['steps']:>4} steps, {len(kinds)} changes: remembering the kinds {spread(kinds)} ms, drawing {spread(draw)} ms "
+                  f"(kinds/draw {spread(ratios)}); last-seen writes {spread(found['kept'] or [0])} ms ({len(found['kept'])} writes)")
+            print(f"  {'':<12} localStorage: kinds {found['kinds']:,} chars, last seen {found['seen']:,} chars; the events alone {found['events']:,} bytes")
 
 
 if __name__ == "__main__":

@@ -21,18 +21,15 @@ from __future__ import annotations
 
 import random
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import httpx
 import msgspec
 
-from bench.common import free_port, machine_load, options, wait_for, workdir
+from bench.common import machine_load, options, served_with_chromium, workdir
 from tests.browser.test_recording_bytes import Counter
 
-CHROMIUM = "/usr/bin/chromium"
 TARGET = 3.0
 SETUPS = {
     "bid": {"system": "bid", "preset": "text", "players": ["Al", "Betty", "Cy"]},
@@ -110,27 +107,15 @@ def main() -> None:
 
 
 def measure(db: Path, systems: list[str], limit: int) -> None:
-    from playwright.sync_api import sync_playwright
-
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "bench.serve", str(db), str(port)])
-    try:
-        wait_for(port)
-        base = f"http://127.0.0.1:{port}"
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
-            print(f"bytes the recording page downloads to record a match by taps (API responses: body / on the wire), against the events alone; {machine_load()}")
-            print(f"  {'system':<12} {'taps':>5} {'steps':>5} {'events':>9} {'body':>10} {'wire':>10} {'body/events':>11} {'per step: median':>17} {'max':>8}")
-            for system in systems:
-                found = record(browser, base, system, limit)
-                ratio = found["body"] / max(1, found["events"])
-                print(f"  {system:<12} {found['taps']:>5} {found['steps']:>5} {found['events']:>9,} {found['body']:>10,} {found['wire']:>10,} "
-                      f"{ratio:>10.2f}x {statistics.median(found['per_step']):>15,.0f} B {max(found['per_step']):>6,} B"
-                      f"  ({'met' if ratio <= TARGET else 'NOT met'}: <= {TARGET:.0f}x)")
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served_with_chromium(db) as (base, browser):
+        print(f"bytes the recording page downloads to record a match by taps (API responses: body / on the wire), against the events alone; {machine_load()}")
+        print(f"  {'system':<12} {'taps':>5} {'steps':>5} {'events':>9} {'body':>10} {'wire':>10} {'body/events':>11} {'per step: median':>17} {'max':>8}")
+        for system in systems:
+            found = record(browser, base, system, limit)
+            ratio = found["body"] / max(1, found["events"])
+            print(f"  {system:<12} {found['taps']:>5} {found['steps']:>5} {found['events']:>9,} {found['body']:>10,} {found['wire']:>10,} "
+                  f"{ratio:>10.2f}x {statistics.median(found['per_step']):>15,.0f} B {max(found['per_step']):>6,} B"
+                  f"  ({'met' if ratio <= TARGET else 'NOT met'}: <= {TARGET:.0f}x)")
 
 
 if __name__ == "__main__":

@@ -22,8 +22,6 @@ Run: .venv/bin/python -m bench.replay_bytes [--quick]"""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -32,12 +30,11 @@ from typing import Any
 import msgspec
 
 from fixtures.random_player import play_president as play
-from bench.common import free_port, machine_load, options, spread, wait_for, workdir
+from bench.common import machine_load, options, served_with_chromium, spread, workdir
 from service import fixtures
 from service.app import Recount
 from service.store import MatchStore, default_env
 
-CHROMIUM = "/usr/bin/chromium"
 EVENTS = 1000
 STEP = 900
 VISITS = 7
@@ -103,44 +100,32 @@ def main() -> None:
 
 
 def measure(db: Path, paths: list[Path]) -> None:
-    from playwright.sync_api import sync_playwright
-
     matches, big = record_matches(db, paths)
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "bench.serve", str(db), str(port)])
-    try:
-        wait_for(port)
-        base = f"http://127.0.0.1:{port}"
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            page = context.new_page()
-            page.set_default_timeout(30_000)
-            paints = [first_paint(page, base, big)]  # the first, before anything of the match is built
-            for _ in range(VISITS):
-                page.goto("about:blank")
-                paints.append(first_paint(page, base, big))
-            print(f"first paint of /view/<id>?step={STEP} of a {EVENTS}-event President match, headless Chromium; {machine_load()}")
-            print(f"  first visit after the server started {paints[0]:7.1f} ms")
-            print(f"  later visits, median [min–max]        {spread(paints[1:], '.1f')} ms")
-            print()
-            print(f"bytes a spectator's replay of the whole match downloads, against the events alone (as JSON; target <= {TARGET:.0f}x) and the stored rows (with their metadata)")
-            print(f"  {'match':<46} {'steps':>5} {'events':>9} {'rows':>9} {'frames':>9} {'other':>7} {'/events':>8} {'/rows':>6}")
-            worst: dict[str, tuple[float, float]] = {}
-            for name, (match_id, steps, events, stored) in matches.items():
-                page.goto("about:blank")
-                sizes = replay_bytes(page, base, match_id, steps)
-                total = sizes.get("frames", 0) + sizes.get("other", 0)
-                system = name.split("/")[0]
-                worst[system] = max(worst.get(system, (0.0, 0.0)), (total / events, total / stored))
-                print(f"  {name:<46} {steps:>5} {events:>9,} {stored:>9,} {sizes.get('frames', 0):>9,} {sizes.get('other', 0):>7,} "
-                      f"{total / events:>7.2f}x {total / stored:>5.2f}x")
-            for system, (of_events, of_rows) in worst.items():
-                print(f"  {system:<12} worst {of_events:.2f}x the events ({'met' if of_events <= TARGET else 'NOT met'}), {of_rows:.2f}x the stored rows")
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served_with_chromium(db) as (base, browser):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        paints = [first_paint(page, base, big)]  # the first, before anything of the match is built
+        for _ in range(VISITS):
+            page.goto("about:blank")
+            paints.append(first_paint(page, base, big))
+        print(f"first paint of /view/<id>?step={STEP} of a {EVENTS}-event President match, headless Chromium; {machine_load()}")
+        print(f"  first visit after the server started {paints[0]:7.1f} ms")
+        print(f"  later visits, median [min–max]        {spread(paints[1:], '.1f')} ms")
+        print()
+        print(f"bytes a spectator's replay of the whole match downloads, against the events alone (as JSON; target <= {TARGET:.0f}x) and the stored rows (with their metadata)")
+        print(f"  {'match':<46} {'steps':>5} {'events':>9} {'rows':>9} {'frames':>9} {'other':>7} {'/events':>8} {'/rows':>6}")
+        worst: dict[str, tuple[float, float]] = {}
+        for name, (match_id, steps, events, stored) in matches.items():
+            page.goto("about:blank")
+            sizes = replay_bytes(page, base, match_id, steps)
+            total = sizes.get("frames", 0) + sizes.get("other", 0)
+            system = name.split("/")[0]
+            worst[system] = max(worst.get(system, (0.0, 0.0)), (total / events, total / stored))
+            print(f"  {name:<46} {steps:>5} {events:>9,} {stored:>9,} {sizes.get('frames', 0):>9,} {sizes.get('other', 0):>7,} "
+                  f"{total / events:>7.2f}x {total / stored:>5.2f}x")
+        for system, (of_events, of_rows) in worst.items():
+            print(f"  {system:<12} worst {of_events:.2f}x the events ({'met' if of_events <= TARGET else 'NOT met'}), {of_rows:.2f}x the stored rows")
 
 
 if __name__ == "__main__":

@@ -25,11 +25,10 @@ from typing import Any
 
 import httpx
 
-from bench.common import free_port, machine_load, options, spread, wait_for, workdir
+from bench.common import CHROMIUM, free_port, machine_load, options, spread, wait_for, workdir
 
 ACTIONS = int(os.environ.get("BENCH_TAPS", "150"))
 ROUNDS = 3  # recording pages at least, each followed by its bare appends
-CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 SETUP = {"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "public"}
 
