@@ -260,8 +260,24 @@ def _play_counted(state: State, player: str, token: str) -> CardsPlayed:
     if len(options) == 1 and options[0]:
         return CardsPlayed(player=player, cards=tuple(options[0]))
     if not options:
-        raise NotationError(f"{token!r}: {player} cannot play {count} × {rank} now", token)
-    raise NotationError(f"{token!r}: which {count}? type the cards, from {' '.join(candidates)}", token)
+        # Understood, yet no play the rules allow: the play as the record would hold it, for the rules'
+        # check to refuse in their own words and cite their rule (not a line that does not parse).
+        return CardsPlayed(player=player, cards=_cards_of_rank(state, player, rank, count, token))
+    raise NotationError(f"which {count}? type the cards, from {' '.join(candidates)}", token)
+
+
+def _cards_of_rank(state: State, player: str, rank: str, count: int, token: str) -> tuple[str, ...]:
+    """`count` cards of `rank`: those the record knows in the player's hand first, then the deck's others."""
+    hand = state.hands.get(player)
+    held = [code for code in (hand.known if hand else ()) if state.deck.rank.get(code) == rank]
+    others = [code for code, copies in state.deck.copies.items() if state.deck.rank[code] == rank for _ in range(copies)]
+    for code in held:
+        if code in others:
+            others.remove(code)
+    cards = (held + others)[:count]
+    if len(cards) < count:
+        raise NotationError(f"{player} cannot play {count} × {rank}: the deck holds {len(cards)}", token)
+    return tuple(cards)
 
 
 def _give(state: State, giver: str, words: list[str]) -> CardsExchanged:

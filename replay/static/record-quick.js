@@ -42,9 +42,11 @@ export class QuickEntry {
     this.input.placeholder = `Type an action: ${renderer.quickExamples(tag, players.length)}`;
   }
 
-  show(state, text) {
+  // rule, for a refusal: the rules' sentence that forbids it, quoted with its source.
+  show(state, text, rule = null) {
     this.preview.dataset.state = state;
     this.preview.textContent = text;
+    if (rule) this.preview.append(" ", h("q", { class: "quick-rule" }, rule.quote), " ", h("cite", null, rule.source));
   }
 
   // Parse then dry-run the typed line; the result is kept for Enter.
@@ -60,14 +62,18 @@ export class QuickEntry {
     }
     if (text !== this.input.value.trim()) return null; // typed on meanwhile
     if (parsed.status !== 200) {
+      // The words at fault are quoted once: where the server's sentence quotes them, there.
       const token = parsed.body.details && parsed.body.details.token;
-      return this.show("error", `Not understood${token ? ` at “${token}”` : ""}: ${parsed.body.error}`), null;
+      const error = parsed.body.error;
+      const quoted = token && [`'${token}'`, `"${token}"`].find((form) => error.includes(form));
+      if (quoted) return this.show("error", `Not understood: ${error.replace(quoted, `“${token}”`)}`), null;
+      return this.show("error", `Not understood${token ? ` at “${token}”` : ""}: ${error}`), null;
     }
     const dry = await this.hooks.call(`${this.hooks.matchPath}/events/check`, { method: "POST", body: { events: [parsed.body.event], expected_version: version } });
     if (text !== this.input.value.trim()) return null;
     if (dry.status === 422) {
       this.refusal = dry.body;
-      this.show("refused", `${parsed.body.line}: not allowed. ${dry.body.error}`);
+      this.show("refused", `${parsed.body.line}: not allowed. ${dry.body.error}.`, dry.body.rule);
       return null;
     }
     if (dry.status !== 200) return this.show("error", dry.body.error || `${dry.status}`), null;
