@@ -22,10 +22,18 @@ from service.params import AppendRequest, errors_documented
 SWAGGER_UI = "/static/vendor/swagger-ui-5.18.2"
 
 
+class SchemaPage(SwaggerRenderPlugin):
+    """Swagger UI under the site's header, as every other page."""
+
+    def render(self, request: Any, openapi_schema: dict[str, Any]) -> bytes:
+        page = super().render(request, openapi_schema)
+        return page.replace(b"</head>", b"<script type='module' src='/static/site-header.js'></script></head>", 1)
+
+
 def schema_page() -> SwaggerRenderPlugin:
     """`/schema`: Swagger UI from the service's own static files, so the API's
     documentation renders with no network (no CDN, no web fonts)."""
-    return SwaggerRenderPlugin(
+    return SchemaPage(
         path="/",
         js_url=f"{SWAGGER_UI}/swagger-ui-bundle.js",
         css_url=f"{SWAGGER_UI}/swagger-ui.css",

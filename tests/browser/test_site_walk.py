@@ -97,7 +97,7 @@ def test_the_title_and_names_stop_where_the_api_does(tab: Any, served: Any) -> N
 
 def test_every_page_has_the_site_header(tab: Any, served: Any) -> None:
     match = served.matches["president/classic-four-full"]
-    pages = ["/", "/new", "/leaderboards", "/guide/president", f"/view/{match.match_id}", f"/record/{match.match_id}#token={match.write_token}"]
+    pages = ["/", "/new", "/leaderboards", "/guide/president", "/schema", f"/view/{match.match_id}", f"/record/{match.match_id}#token={match.write_token}"]
     for path in pages:
         tab.goto(served.url + path)
         nav = tab.locator("nav.site-nav")
