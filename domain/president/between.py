@@ -8,7 +8,8 @@ from domain.cards import JOKER, labels
 from domain.president.events import CardsDealt, CardsExchanged, DirectionChosen, PlayerJoined, PlayerLeft
 from domain.president.order import rank_value, value
 from domain.president.playing import check_between_games, cite, plural
-from domain.president.state import ExchangeDue, State, received_from
+from domain.president.exchanges import ExchangeDue, received_from
+from domain.president.state import State
 from domain.president.rules import GIVER_NAMES, KNOWLEDGE, has
 from domain.protocol import IllegalAction, Rule
 

@@ -41,7 +41,8 @@ from domain.president.cards import count_words
 from domain.president.choices_play import cards_pick, possible_cards, turn_choices
 from domain.president.events import CardsDealt, CardsExchanged, DirectionChosen, MatchEnded, PlayerJoined, PlayerLeft
 from domain.president.order import rank_value
-from domain.president.state import ExchangeDue, State, received_from
+from domain.president.exchanges import ExchangeDue, received_from
+from domain.president.state import State
 from domain.protocol import Choice, IllegalAction, Pick, event_tag
 
 DEALT, EXCHANGED, DIRECTION = event_tag(CardsDealt), event_tag(CardsExchanged), event_tag(DirectionChosen)

@@ -21,7 +21,8 @@ from domain.president.hands import Hand, unseen_copies
 from domain.president.holders import held_since_deal, returning, since_deal
 from domain.president.playing import cite, plural
 from domain.president.rules import AS_DEALT, HAND_ENTERED
-from domain.president.state import Exchange, ExchangeDue, State
+from domain.president.exchanges import Exchange, ExchangeDue
+from domain.president.state import State
 from domain.protocol import Choice, IllegalAction, event_tag
 
 ENTERED = event_tag(HandEntered)

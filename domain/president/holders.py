@@ -19,7 +19,8 @@ from domain.president.hands import Hand, add, take
 
 if TYPE_CHECKING:
     from domain.president.events import HandEntered
-    from domain.president.state import Exchange, State
+    from domain.president.exchanges import Exchange
+    from domain.president.state import State
 
 # Called before cards leave the hand: with the hand then, and the exchange they are given in (None: the plays).
 BeforeTaking = Callable[[Hand, tuple[str, ...], "Exchange | None"], None]

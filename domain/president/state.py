@@ -21,6 +21,7 @@ from domain.president.events import (
     PlayerLeft,
     PlayerPassed,
 )
+from domain.president.exchanges import Exchange, ExchangeDue, exchange_dues, givable, received_from
 from domain.president.hands import Hand, add, draw, forget, take
 from domain.president.holders import hand_entered
 from domain.president.order import is_bomb, ranks_in_order, unbeatable, value
@@ -37,24 +38,6 @@ class Play(msgspec.Struct, frozen=True):
     cards: tuple[str, ...]
     step: int
     joker_as: str | None = None  # the card a Joker among the cards stands for (events.CardsPlayed)
-
-
-class ExchangeDue(msgspec.Struct, frozen=True):
-    """Cards `giver` owes `receiver` before play; `returning` is the answer to a gift."""
-
-    giver: str
-    receiver: str
-    count: int
-    returning: bool = False
-
-
-class Exchange(msgspec.Struct, frozen=True):
-    giver: str
-    receiver: str
-    cards: tuple[str, ...]
-    unknown: int
-    step: int
-    asked: tuple[str, ...] = ()  # as events.CardsExchanged: a hand entered later is checked against them
 
 
 class GameResult(msgspec.Struct, frozen=True):
@@ -129,33 +112,6 @@ def initial(created: MatchCreated) -> State:
     return replace(state, rank_orders=orders)
 
 
-def exchange_dues(ruleset: Ruleset, ranking: tuple[str, ...], holding: dict[str, int] | None = None) -> tuple[ExchangeDue, ...]:
-    """The exchanges of `ruleset.exchange`; with the cards each player `holding` may give, none of more cards
-    than the giver holds: classic's “his two highest cards” from a hand of one card (a deck smaller than the
-    text's, a Blind hand of one) are that card, and one comes back (docs/silent-choices.md). The return comes
-    after the gift, from a hand the gift filled, so the receiver's own hand bounds it only where the cards
-    received may not go back (`return_received_allowed` off)."""
-    dues: list[ExchangeDue] = []
-    count = len(ranking)
-    for place, cards in enumerate(ruleset.exchange):
-        if place >= count // 2 or cards <= 0:
-            break
-        low, high = ranking[count - 1 - place], ranking[place]
-        if holding is not None:
-            cards = min(cards, holding[low], holding[high] if not ruleset.return_received_allowed else cards)
-            if not cards:
-                continue
-        dues += [ExchangeDue(low, high, cards), ExchangeDue(high, low, cards, returning=True)]
-    return tuple(dues)
-
-
-def _givable(state: State, hand: Hand) -> int:
-    """The cards of `hand` an exchange may take: every one, but where cards are asked for (deck: “This is based
-    on the # on the card.”) not a Doppelgänger the record has seen there, which has no # and answers no ask."""
-    wild = state.ruleset.wild_rank if state.ruleset.exchange_asks else ""
-    return hand.size - sum(1 for card in hand.known if wild and state.deck.rank[card] == wild)
-
-
 def _ready(state: State) -> State:
     """After the deal and the exchanges: the direction is chosen first where the ruleset says so."""
     if state.dues:
@@ -199,15 +155,10 @@ def _dealt(state: State, event: CardsDealt) -> State:
         entered={},
         played_by={},
         # Newcomers are not in the ranking: citizens, outside the exchange, until this game ends.
-        dues=exchange_dues(state.ruleset, state.ranking, {player: _givable(state, hand) for player, hand in hands.items()}) if state.ranking else (),
+        dues=exchange_dues(state.ruleset, state.ranking, {player: givable(state, hand) for player, hand in hands.items()}) if state.ranking else (),
         direction=1,
     )
     return _ready(replace(state, leader=first_leader(state, event.dealer)))
-
-
-def received_from(state: State, player: str, giver: str) -> tuple[str, ...]:
-    """The cards `player` was seen to receive from `giver` in this game's exchanges."""
-    return tuple(card for done in state.exchanged if done.giver == giver and done.receiver == player for card in done.cards)
 
 
 def _exchanged(state: State, event: CardsExchanged) -> State:

@@ -13,7 +13,7 @@ from msgspec.structs import replace
 import pytest
 
 from domain.president import SYSTEM
-from domain.president.state import exchange_dues
+from domain.president.exchanges import exchange_dues
 from domain.protocol import MatchSetup
 from fixtures.random_player import play_random
 from tests.domain.harness import OK, accepted, cases, params, verify

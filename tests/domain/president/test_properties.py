@@ -32,7 +32,7 @@ from domain.president.events import (
     PlayerPassed,
 )
 from domain.president.order import value
-from domain.president.state import received_from
+from domain.president.exchanges import received_from
 from domain.protocol import SPECTATOR, IllegalAction, MatchSetup, Perspective
 
 DECODE = msgspec.json.Decoder(Action)

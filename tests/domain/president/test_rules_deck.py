@@ -8,7 +8,7 @@ import pytest
 
 from domain.president import SYSTEM
 from domain.president.presets import PRESETS
-from domain.president.state import exchange_dues
+from domain.president.exchanges import exchange_dues
 from domain.president.titles import title_of
 from domain.protocol import SPECTATOR as SYSTEM_SPECTATOR
 from domain.protocol import IllegalAction
