@@ -77,7 +77,8 @@ def _checking_gifts(state: State, player: str):
             return
         gift = CardsExchanged(giver=player, receiver=done.receiver, cards=done.cards, asked=done.asked)
         due = ExchangeDue(player, done.receiver, len(done.cards))
-        then = replace(state, hands=state.hands | {player: hand})
+        # As the gift was made: before any play of this game, so before any revolution in it (a deal resets it).
+        then = replace(state, hands=state.hands | {player: hand}, reversed=False)
         try:
             check_exchange_highest(then, gift, due)
             check_asked(then, gift, due)
@@ -98,8 +99,8 @@ def _check_first_lead(state: State, player: str, hand: Hand) -> None:
 
 
 def _first_player(state: State) -> str | None:
-    """Who played first in this game: `played_by` lists the players in the order they first played."""
-    return next(iter(state.played_by), None)
+    """Who had this game's lead: the first to act in it, by a play or a pass on the empty trick."""
+    return state.opened_by
 
 
 def entry_choices(state: State) -> list[Choice]:
@@ -142,7 +143,7 @@ def _entry_hints(state: State, player: str, unseen: Counter[str]) -> dict[str, A
         return None
     # Only a gift (not a return) and the card that leads tie the rest of the hand: without them, every unseen card
     # may be in it.
-    tied = bool(lead and state.played_by) or any(done.giver == player and not returning(state, done) for done in state.exchanged)
+    tied = bool(lead and state.opened_by) or any(done.giver == player and not returning(state, done) for done in state.exchanged)
     may = []
     for card in state.deck.copies:
         left = unseen[card]

@@ -64,7 +64,7 @@ def held_since_deal(state: State, player: str) -> Counter[str]:
 
 def hand_entered(state: State, event: HandEntered) -> State:
     """The hand is known from now on. docs/daifugo.md: “The holder of the 3 of diamonds after the exchange leads
-    every game”: a record that had not seen the card learns who leads, if nobody has played yet."""
+    every game”: a record that had not seen the card learns who leads, if nobody has acted yet (a leader may pass on the empty trick)."""
     hand = since_deal(state, event.player, event.cards)
     state = replace(
         state,
@@ -72,6 +72,6 @@ def hand_entered(state: State, event: HandEntered) -> State:
         entered=state.entered | {event.player: tuple(event.cards)},
     )
     card = state.ruleset.leader_holds
-    if card and state.leader is None and not state.played and state.phase in ("choosing", "playing") and card in hand.known:
+    if card and state.leader is None and state.opened_by is None and state.phase in ("choosing", "playing") and card in hand.known:
         state = replace(state, leader=event.player, turn=event.player if state.phase == "playing" else state.turn)
     return state

@@ -89,10 +89,12 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     rank_orders: tuple[tuple[str, ...], ...] = ()
     # Mode "holders" (holders.py): this game's hand sizes as dealt, the hands entered as dealt, and the cards each
     # player played (a hand entered late is the hand dealt, less those and the cards given, plus those received),
-    # keyed in the order the players first played (entering.py: who led the game).
+    # keyed in the order the players first played, and who acted first (played or passed): who had the lead
+    # (entering.py checks a hand entered against it; a leader may pass on the empty trick where the ruleset lets).
     dealt_sizes: dict[str, int] = {}
     entered: dict[str, tuple[str, ...]] = {}
     played_by: dict[str, tuple[str, ...]] = {}
+    opened_by: str | None = None
 
 
 def initial(created: MatchCreated) -> State:
@@ -154,6 +156,7 @@ def _dealt(state: State, event: CardsDealt) -> State:
         dealt_sizes=dict(event.sizes) if state.mode == "holders" else {},
         entered={},
         played_by={},
+        opened_by=None,
         # Newcomers are not in the ranking: citizens, outside the exchange, until this game ends.
         dues=exchange_dues(state.ruleset, state.ranking, {player: givable(state, hand) for player, hand in hands.items()}) if state.ranking else (),
         direction=1,
@@ -194,6 +197,7 @@ def _played(state: State, event: CardsPlayed) -> State:
         state,
         hands=hands,
         played_by=played_by,
+        opened_by=_opened(state, event.player),
         trick=state.trick + (Play(event.player, tuple(event.cards), step, event.joker_as),),
         played=state.played + tuple(event.cards),
         passed=state.passed if ruleset.pass_locks_out else (),
@@ -229,7 +233,13 @@ def _played(state: State, event: CardsPlayed) -> State:
     return _pass_turn(state, event.player, state.passed)
 
 
+def _opened(state: State, player: str) -> str | None:
+    """Who acted first in this game (mode "holders"), now that `player` acts."""
+    return state.opened_by or (player if state.mode == "holders" else None)
+
+
 def _passed(state: State, event: PlayerPassed) -> State:
+    state = replace(state, opened_by=_opened(state, event.player))
     if not state.trick:
         if state.ruleset.pass_locks_out:
             return _pass_on_empty(state, state.passed + (event.player,))
@@ -319,6 +329,7 @@ def _game_over(state: State, step: int) -> State:
         dealt_sizes={},
         entered={},
         played_by={},
+        opened_by=None,
     )
 
 
