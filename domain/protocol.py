@@ -92,14 +92,22 @@ class MatchSetup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
 class Perspective(msgspec.Struct, frozen=True):
     """Who is looking: a spectator (public information only), one seat (a player's
-    name: that player's own knowledge), or everyone (all that is recorded)."""
+    name: that player's own knowledge), or everyone (all that is recorded).
+
+    `sees_sealed` False is everyone but what the rules keep from the whole table until
+    they reveal it (a sealed bid before its reveal): the recorder's view while the match
+    runs (`RECORDER`), as the write token's holder may be a player too. A finished match's
+    replay is everyone's, sealed bids and all. A different value, so frames cached for the
+    one are never served as the other's."""
 
     kind: Literal["spectator", "seat", "everyone"] = "spectator"
     seat: str | None = None
+    sees_sealed: bool = True
 
 
 SPECTATOR = Perspective("spectator")
 EVERYONE = Perspective("everyone")
+RECORDER = Perspective("everyone", sees_sealed=False)
 
 
 class Placing(msgspec.Struct, frozen=True, kw_only=True):
