@@ -2,7 +2,8 @@
 
 Everything in Presidential Bid is shown at the table (each player's suit is known
 and every bid is shown), so hands are public; the one secret is a sealed bid,
-seen only by its player (and the everyone perspective) until the reveal.
+seen only by its player until the reveal: not by the recorder of a running match
+either (who may sit at the table), only by everyone once the match is over.
 """
 
 from __future__ import annotations
@@ -22,7 +23,11 @@ HIDDEN = "committed"
 
 
 def sees_commit(perspective: Perspective, player: str) -> bool:
-    return perspective.kind == "everyone" or (perspective.kind == "seat" and perspective.seat == player)
+    """A sealed bid before its reveal is its player's: the recorder of a running match
+    (`RECORDER`) does not see it either, everyone (a finished match's replay) does."""
+    if perspective.kind == "everyone":
+        return perspective.sees_sealed
+    return perspective.kind == "seat" and perspective.seat == player
 
 
 def view(state: BidState, perspective: Perspective) -> dict[str, Any]:

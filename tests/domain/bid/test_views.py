@@ -1,5 +1,6 @@
-"""What each perspective sees: a sealed bid is seen by its player (and everyone)
-only, in the view, the redacted event and the description alike."""
+"""What each perspective sees: a sealed bid is seen by its player (and everyone: a
+finished match's replay) only, in the view, the redacted event and the description
+alike; not by the recorder while the match runs, who may be a player too."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from domain.bid import SYSTEM
 from domain.cards import card_name
 from domain.cards import label as short
 from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed
-from domain.protocol import EVERYONE, SPECTATOR, Perspective
+from domain.protocol import EVERYONE, RECORDER, SPECTATOR, Perspective
 
 AL = Perspective("seat", "Al")
 BETTY = Perspective("seat", "Betty")
@@ -27,6 +28,7 @@ def bid_of(view, player):
         pytest.param(BETTY, "committed", id="another seat: not Al's bid"),
         pytest.param(AL, "9H", id="Al's seat: Al's own bid"),
         pytest.param(EVERYONE, "9H", id="everyone: all that is recorded"),
+        pytest.param(RECORDER, "committed", id="the recorder while the match runs: nobody but Al until the reveal"),
     ],
 )
 def test_a_sealed_bid(table, perspective, sees):
