@@ -67,6 +67,11 @@ def check_suits_dealt(ruleset: Ruleset, players: int) -> None:
 
 
 class BidSystem(SystemBase[state.BidState, Action]):
+    """`actors` is the protocol's default, the event's `player`: a sealed bid committed is its bidder's
+    (§ play: “Each player chooses a card from their hand”), recorded from the bidder's phone; the club
+    turned up and the bids shown name nobody and are the table's: shown at once, every player's card
+    in one event, and a sealed round's reveal is what the service records by itself (`follow_up`)."""
+
     name = NAME
     title = "Presidential Bid"
     presets = PRESETS
