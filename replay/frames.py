@@ -126,6 +126,9 @@ class Log(Protocol):
     @property
     def version(self) -> int: ...
 
+    @property
+    def created(self) -> Record: ...
+
     def walk(self, first: int, last: int) -> Iterator[tuple[Record, Any, Any]]: ...
 
     def describe(self, record: Record, before: Any, after: Any = None, perspective: Perspective = ...) -> str: ...
@@ -182,6 +185,22 @@ def allowed_of(system: GameSystem, state: Any) -> dict[str, Any]:
     return {"finished": system.finished(state), "choices": msgspec.to_builtins(list(system.allowed(state)))}
 
 
+def walk(log: Log, first: int, last: int) -> Iterator[tuple[Record, Any, Any]]:
+    """`log.walk(first, last)`, with step 1 made from the log's first record: a log that holds
+    only its latest steps (loaded from a snapshot after a restart) reads its past again for
+    the steps between, never for step 1 (the first frame every reader asks for)."""
+    if first == 1:
+        yield log.created, None, first_state(log)
+        first = 2
+    if first <= last:
+        yield from log.walk(first, last)
+
+
+def first_state(log: Log) -> Any:
+    """The state after step 1, made again (`log.state_at(1)` may read the past of a log that holds only its latest steps)."""
+    return log.system.initial(log.created.event)
+
+
 def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip: frozenset[int] = frozenset()) -> Iterator[Frame]:
     """Frames for steps first..last (clipped to the match), in one pass; steps in
     `skip` are only stepped over (their state is still folded, not viewed). The views
@@ -193,7 +212,7 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
     # The log words the events: it knows corrections, which no game system does. The words are the
     # perspective's, like the view: an exchange named to its two players is two cards to the others.
     view, describe, finished = system.viewer(perspective), log.describe, system.finished
-    for record, before, after in log.walk(first, last):
+    for record, before, after in walk(log, first, last):
         if record.version in skip:
             continue
         event = record.event
@@ -216,8 +235,8 @@ FULL, PATCH, KEY = "full", "patch", "key"
 
 def walk_patches(log: Log, perspective: Perspective, first: int, last: int, wanted: dict[int, str]) -> Iterator[tuple[int, str, PatchFrame]]:
     """(step, form, frame) for each step of first..last in `wanted` (step -> PATCH or
-    KEY), in one pass that views every step from first - 1 (a patch needs the view
-    before it) and step 1's view once (a key frame patches it)."""
+    KEY), in one pass that views every step from first - 1 when the first is a PATCH (a
+    patch needs the view before it), and step 1's view once (a key frame patches it)."""
     last = min(last, log.version)
     if first > last:
         return
@@ -225,10 +244,9 @@ def walk_patches(log: Log, perspective: Perspective, first: int, last: int, want
     view, describe, finished = system.viewer(perspective), log.describe, system.finished
     first_view: Any = None
     if first > 1 and KEY in wanted.values():
-        for _, _, after in log.walk(1, 1):
-            first_view = system.view(after, perspective)
+        first_view = system.view(first_state(log), perspective)
     previous: Any = None
-    for record, before, after in log.walk(max(1, first - 1), last):
+    for record, before, after in walk(log, first if first == 1 or wanted.get(first) != PATCH else first - 1, last):
         step = record.version
         current = view(after)
         if step == 1:
