@@ -21,7 +21,7 @@ function setupOf(system) {
   return setups[system] instanceof Promise ? null : setups[system];
 }
 
-// "President · Daifugō · every hand": the game, its preset and its mode in words.
+// "Game · preset · mode": the game, its preset and its mode in words (the system's own).
 function playedAs(match) {
   const setup = setupOf(match.system);
   const game = titles[match.system] || match.system;

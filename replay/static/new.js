@@ -262,7 +262,7 @@ async function start() {
   $("system").addEventListener("change", () => chooseSystem($("system").value));
   $("preset").addEventListener("change", () => {
     drawHouseRules();
-    // A preset may need more players than the system's default (daifugo: five).
+    // A preset may need more players than the system's default (min_players).
     fillSeats(current.presets[$("preset").value]?.min_players || 2);
   });
   $("setup").addEventListener("submit", create);

@@ -3,11 +3,13 @@
 // a choice with one pick of one value shows the values, and a tap on one records it;
 // any other choice opens a composer with its picks (a list pick pre-filled when its
 // size is fixed, so "tap the play, then Play" is two taps) and records on confirm.
-// A renderer may add `forbidden(frame, choices)`: actions drawn greyed, which the
-// page explains (the dry run's rule) instead of recording.
+// What one game needs beyond that comes from its renderer (renderers.js): the inputs its
+// hints ask for (choiceHints), its values' words (valueLabel), the button's word
+// (confirmLabel); `forbidden(frame, choices)` adds actions drawn greyed, which the page
+// explains (the dry run's rule) instead of recording.
 import { h } from "/static/dom.js";
 import { cardLabel } from "/static/cards.js";
-import { applyHints, drawHints, drawSeals, hintsWanting, needsForm, nextSeal, startHints, supplyFromHints } from "/static/record-hints.js";
+import { NO_HINTS } from "/static/renderers.js";
 import { dealHands } from "/static/record-deal.js";
 import { groupButtons } from "/static/record-narrow.js";
 import { Reach } from "/static/record-reach.js";
@@ -16,19 +18,17 @@ import { put } from "/static/patches.js";
 const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
 
 // A value in words: a card code as a card ("7C" → "7♣") when its pick's values
-// (`among`) are all cards: among states, "KS" is Kansas.
+// (`among`) are all cards: among other codes, "KS" is not the king of spades.
 export function valueLabel(value, among = [value]) {
   const cards = among.every((other) => typeof other !== "string" || CARD_CODE.test(other));
   if (typeof value === "string") return cards && CARD_CODE.test(value) ? cardLabel(value) : value;
   if (value === null || value === undefined) return "—";
-  // A Candidate card (a ticket's running mate) by its name and home state.
-  if (typeof value === "object" && typeof value.name === "string" && value.home_state) return `${value.name} (${value.home_state}, ${value.effective_total})`;
-  // A roll of dice (a nomination settled by dice): "4 + 5".
+  // A roll of dice: "4 + 5".
   if (Array.isArray(value) && value.length && value.every((die) => typeof die === "number")) return value.join(" + ");
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-// A pick of dice ("dice", "opponent_dice", "chart_dice"): rows of faces, none preset.
+// A pick of dice ("dice", "…_dice"): rows of faces, none preset.
 const isDice = (pick) => isList(pick) && (pick.field === "dice" || pick.field.endsWith("_dice"));
 
 // Fields a choice leaves to be written (hints.supply), other than the hands a deal
@@ -50,13 +50,13 @@ function distinct(values) {
   return values.filter((value) => !seen.has(key(value)) && seen.add(key(value)));
 }
 
-// "bids.0.card" sets event.bids[0].card. A part is escaped as in a JSON Pointer with "."
+// "hands.0.card" sets event.hands[0].card. A part is escaped as in a JSON Pointer with "."
 // for "/" (domain/picks.py): "dice.Smith, Jr~1" sets event.dice["Smith, Jr."].
 export function setField(event, path, value) {
   const parts = path.split(".").map((part) => part.replaceAll("~1", ".").replaceAll("~0", "~"));
   let target = event;
   // Copy each level on the way down (a choice's decided fields stay as listed); a
-  // number walks into a list ("bids.0.card").
+  // number walks into a list ("hands.0.card").
   for (const part of parts.slice(0, -1)) {
     const inner = Object.hasOwn(target, part) ? target[part] : undefined;
     const copy = Array.isArray(inner) ? inner.map((item) => (item && typeof item === "object" ? { ...item } : item)) : { ...(inner || {}) };
@@ -80,12 +80,25 @@ function preselect(pick) {
 export class Controls {
   // actions: { send(event, label, choice), explain(event, label), note(text) }
   constructor(actions) {
+    this.renderer = {}; // the game's renderer (use())
+    this.hints = NO_HINTS;
     // Whatever is recorded, the cards tapped to narrow a player's plays are done with.
     this.actions = { ...actions, send: (...args) => (this.tapped.clear(), actions.send(...args)) };
     this.open = null; // the choice being composed: { index, filled: {field: value or [values]} }
     this.tapped = new Map(); // player → the cards tapped to narrow their plays (record-narrow.js)
     this.reach = new Reach(); // scrolls what is to be tapped next into view
     this.fromTable = false; // the next redraw follows a tap on the table (it keeps its place)
+  }
+
+  // The game's renderer: its hints' inputs and its words.
+  use(renderer, hints) {
+    this.renderer = renderer;
+    this.hints = hints;
+  }
+
+  // A value in words: the renderer's, else the page's.
+  label(value, among) {
+    return (this.renderer.valueLabel && this.renderer.valueLabel(value)) ?? valueLabel(value, among);
   }
 
   draw(choices, { finished, waiting, offline = false, forbidden }) {
@@ -112,12 +125,12 @@ export class Controls {
           "section",
           { class: "choice-group", "data-player": who },
           h("h3", null, who ? `${who}` : "The table"),
-          groupButtons(listed, this.tapped.get(who) || [], (choice, index) => this.drawChoice(choice, index), (code) => this.toggleCard(who, code), valueLabel),
+          groupButtons(listed, this.tapped.get(who) || [], (choice, index) => this.drawChoice(choice, index), (code) => this.toggleCard(who, code), (value, among) => this.label(value, among)),
           blocked.length ? h("div", { class: "choice-buttons forbidden-row" }, blocked.map((probe) => this.drawForbidden(probe))) : null,
         ),
       );
       // The composer right below the choices it was opened from, not below every
-      // other player's (the table's bids to show above three players' sealed bids).
+      // other player's (the table's cards to show above three players' sealed cards).
       if (open && (open.player || "") === who) parts.push(this.drawComposer(open, this.open));
     }
     const loose = forbidden.filter((probe) => !groups.has(probe.player || ""));
@@ -149,17 +162,17 @@ export class Controls {
     if (hints.deck && hints.sizes) {
       return h("button", { type: "button", class: "choice deal", dataset: data, onclick: () => this.deal(choice) }, `${choice.label}: shuffle and deal`);
     }
-    if (!picks.length && !supplied(choice).length && !needsForm(choice)) {
+    if (!picks.length && !supplied(choice).length && !this.hints.needsForm(choice)) {
       return h("button", { type: "button", class: "choice", dataset: data, onclick: () => this.actions.send({ ...choice.event, type: choice.type }, choice.label, choice) }, choice.label);
     }
-    if (picks.length === 1 && !isList(picks[0]) && !supplied(choice).length && !needsForm(choice)) {
+    if (picks.length === 1 && !isList(picks[0]) && !supplied(choice).length && !this.hints.needsForm(choice)) {
       const pick = picks[0];
       return h(
         "div",
         { class: "choice-values", dataset: data },
         h("span", { class: "values-label" }, choice.label || pick.label),
         distinct(pick.among).map((value) =>
-          h("button", { type: "button", class: "choice value", "data-value": key(value), onclick: () => this.sendWith(choice, { [pick.field]: value }) }, valueLabel(value, pick.among)),
+          h("button", { type: "button", class: "choice value", "data-value": key(value), onclick: () => this.sendWith(choice, { [pick.field]: value }) }, this.label(value, pick.among)),
         ),
       );
     }
@@ -175,8 +188,8 @@ export class Controls {
   sendWith(choice, filled, open = null) {
     const event = { ...choice.event, type: choice.type };
     for (const [field, value] of Object.entries(filled)) setField(event, field, value);
-    if (open) applyHints(event, choice, open);
-    supplyFromHints(event, choice.hints || {}, open ? open.extra.seals : []);
+    if (open) this.hints.apply(event, choice, open);
+    this.hints.supply(event, choice, open);
     this.open = null;
     this.actions.send(event, choice.label, choice);
   }
@@ -187,7 +200,7 @@ export class Controls {
       const choice = this.choices[index];
       const filled = {};
       for (const pick of choice.picks) filled[pick.field] = isList(pick) ? (isDice(pick) ? [] : preselect(pick)) : pick.among.length === 1 ? pick.among[0] : undefined;
-      this.open = { index, filled, extra: startHints(choice) };
+      this.open = { index, filled, extra: this.hints.start(choice) };
     }
     // The composer opens below the choices: the redraw brings it into reach (record-reach.js).
     if (redraw) this.actions.redraw();
@@ -208,17 +221,17 @@ export class Controls {
   }
 
   // One value of a one-value pick. When that completes a composer of one-value picks
-  // only (a bid per player), it records at once: one tap per player's card.
+  // only (a card per player), it records at once: one tap per player's card.
   fill(open, pick, option) {
     open.filled[pick.field] = option;
     open.said = null;
     const choice = this.choices[open.index];
-    if (choice.picks.every((each) => !isList(each)) && !needsForm(choice) && !this.missing(choice, open).length) return this.sendWith(choice, open.filled, open);
+    if (choice.picks.every((each) => !isList(each)) && !this.hints.needsForm(choice) && !this.missing(choice, open).length) return this.sendWith(choice, open.filled, open);
     this.actions.redraw();
   }
 
   // Open the first choice when it needs a composer of several picks (the table's
-  // usual next action, e.g. the bids to show), so no tap is spent opening it.
+  // usual next action, e.g. the cards to show), so no tap is spent opening it.
   autoOpen(choices) {
     this.choices = choices;
     const first = choices[0];
@@ -243,7 +256,7 @@ export class Controls {
         wanting.push(pick.least === pick.most ? `choose exactly ${pick.least} for ${name}` : `choose ${pick.least} to ${pick.most} for ${name}`);
       }
     }
-    return [...wanting, ...hintsWanting(choice, open)];
+    return [...wanting, ...this.hints.wanting(choice, open)];
   }
 
   drawComposer(choice, open) {
@@ -252,8 +265,8 @@ export class Controls {
       "section",
       { class: "composer", "data-type": choice.type },
       h("h3", null, choice.label),
-      choice.picks.map((pick) => this.drawPick(pick, open, choice.hints || {})),
-      drawHints(choice, open, () => this.actions.redraw()),
+      choice.picks.map((pick) => this.drawPick(pick, open, choice)),
+      this.hints.draw(choice, open, () => this.actions.redraw()),
       supplied(choice).map((field) =>
         h(
           "label",
@@ -282,14 +295,14 @@ export class Controls {
               this.actions.redraw();
             },
           },
-          choice.type === "CardsPlayed" ? "Play" : "Record",
+          (this.renderer.confirmLabel && this.renderer.confirmLabel(choice)) || "Record",
         ),
         h("button", { type: "button", class: "secondary", onclick: () => ((this.open = null), this.actions.redraw()) }, "Cancel"),
       ),
     );
   }
 
-  drawPick(pick, open, hints) {
+  drawPick(pick, open, choice) {
     const value = open.filled[pick.field];
     if (isDice(pick)) return this.drawDice(pick, open);
     if (!isList(pick)) {
@@ -304,7 +317,7 @@ export class Controls {
             h(
               "button",
               { type: "button", class: `chip-button ${key(option) === key(value) ? "on" : ""}`, "data-value": key(option), "aria-pressed": String(key(option) === key(value)), onclick: () => this.fill(open, pick, option) },
-              valueLabel(option, pick.among),
+              this.label(option, pick.among),
             ),
           ),
         ),
@@ -312,32 +325,27 @@ export class Controls {
     }
     const taken = value;
     const count = (option) => taken.filter((t) => key(t) === key(option)).length;
-    // Ballots: each picked state gets a seal (hints.ballots), kept beside it.
-    const sealed = hints.ballots && hints.ballots.field === pick.field ? hints.ballots : null;
     const limited = Object.keys(pick.limits || {}).length > 0;
     const toggle = (option) => {
       const have = count(option);
       const cap = capOf(pick, option);
       open.said = null;
       if (have < cap && taken.length < pick.most) {
-        if (sealed) open.extra.seals.push(nextSeal(sealed, open));
+        this.hints.picked(pick, choice, open, { removed: [], added: 1 });
         taken.push(option);
       } else if (have) {
-        if (sealed) open.extra.seals = open.extra.seals.filter((_, i) => key(taken[i]) !== key(option));
+        this.hints.picked(pick, choice, open, { removed: taken.flatMap((t, i) => (key(t) === key(option) ? [i] : [])), added: 0 });
         open.filled[pick.field] = taken.filter((t) => key(t) !== key(option));
       } else if (cap > 0 && pick.least === pick.most) {
         // A pick of a fixed size is full: the tapped value replaces the one taken
         // first (the preselected card, the region picked before), so a change is one tap.
+        this.hints.picked(pick, choice, open, { removed: [0], added: 1 });
         taken.shift();
-        if (sealed) {
-          open.extra.seals.shift();
-          open.extra.seals.push(nextSeal(sealed, open));
-        }
         taken.push(option);
       } else {
         // Said beside the values tapped, not at the top of the page.
         const why = cap > 0 ? `at most ${pick.most}: tap one to take it back first` : "it cannot be taken";
-        open.said = { field: pick.field, text: `${valueLabel(option, pick.among)}: ${why}.` };
+        open.said = { field: pick.field, text: `${this.label(option, pick.among)}: ${why}.` };
       }
       this.actions.redraw();
     };
@@ -354,19 +362,19 @@ export class Controls {
           return h(
             "button",
             { type: "button", class: `chip-button ${have ? "on" : ""} ${have >= cap ? "full" : ""}`, "data-value": key(option), "aria-pressed": String(have > 0), onclick: () => toggle(option) },
-            valueLabel(option, pick.among),
+            this.label(option, pick.among),
             cap > 1 || limited ? h("small", { class: "limit" }, ` ${have}/${cap}`) : null,
           );
         }),
       ),
       open.said && open.said.field === pick.field ? h("p", { class: "pick-note", role: "status" }, open.said.text) : null,
-      sealed ? drawSeals(sealed, open, () => this.actions.redraw()) : null,
+      this.hints.underPick(pick, choice, open, () => this.actions.redraw()),
     );
   }
 
   // Dice: one row of faces per die, big buttons; a die beyond `least` may stay unrolled.
   drawDice(pick, open) {
-    // Each dice pick its own slots (a debate has both debaters' dice).
+    // Each dice pick its own slots (a choice may have two players' dice).
     const rolled = open.extra.dice || (open.extra.dice = {});
     const slots = rolled[pick.field] || (rolled[pick.field] = []);
     const faces = distinct(pick.among);

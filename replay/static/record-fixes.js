@@ -15,7 +15,7 @@ const CORRECTIONS = new Set(["EventVoided", "EventAmended"]);
 export const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
 
 // The cards a player held in the frame before the step: a hand of the view's `hands`
-// (President) or of its `players` list (Presidential Bid); none when the view has none.
+// ({player: {cards}}) or of its `players` list ([{player, hand}]); none when the view has none.
 function handBefore(before, player) {
   const view = (before && before.view) || {};
   if (view.hands && view.hands[player] && Array.isArray(view.hands[player].cards)) return view.hands[player].cards;
@@ -239,7 +239,7 @@ export class Fixes {
       const keys = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
       return h("fieldset", { class: "fix-field nested", "data-field": path }, h("legend", null, fieldName(field, value)), keys.map((key) => this.drawField(value, key, `${path}.${key}`, before)));
     }
-    // Text; a field recorded empty (null: a Ballot's votes left for the tally) takes a
+    // Text; a field recorded empty (null: a number left to be counted later) takes a
     // number when one is typed, and stays empty when nothing is.
     const typed = (text) => (value !== null ? text : text.trim() === "" ? null : /^-?\d+$/.test(text.trim()) ? Number(text) : text);
     return h("label", { class: "fix-field", "data-field": path }, label, h("input", { type: "text", value: value ?? "", oninput: (e) => set(typed(e.target.value)) }));
@@ -276,7 +276,7 @@ export class Fixes {
     );
   }
 
-  // One card (a bid): the cards the player held before the step, one of them on, and the
+  // One card (a card put down): the cards the player held before the step, one of them on, and the
   // card's code as text (for a card typed rather than tapped).
   drawCard(holder, field, path, before) {
     const chosen = holder[field];

@@ -1,9 +1,9 @@
-// A player offered more whole plays than a phone can show (public-mode Daifugō
-// after the deal: every group and sequence the hand may hold, about 300 a player):
+// A player offered more whole plays than a phone can show (a preset that lists every
+// play whole, in public mode after the deal: every group and sequence the hand may hold, about 300 a player):
 // the cards those plays are made of, to tap; the plays holding every tapped card
 // are shown, the one made of exactly those cards first. A whole play is a choice
 // listed complete with its cards (no pick). A long list of plays picked among the same
-// cards (public President's first lead: one to four of each rank, 52 plays) is drawn
+// cards (a first lead in public mode: one to four of each rank, 52 plays) is drawn
 // a row per rank. Nothing here knows a rule.
 import { h } from "/static/dom.js";
 import { cardLabel } from "/static/cards.js";

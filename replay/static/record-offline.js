@@ -12,15 +12,15 @@ const key = (value) => JSON.stringify(value);
 
 // A choice's kind: its type, its fixed event fields and its scalar hints (a play's rank
 // and count). Its picks' values and bounds, and its object hints, are of the moment
-// (the states a roll reaches, the seals left).
+// (the places a roll reaches, what is left to take).
 function kindOf(choice) {
   const { player: _, ...fixed } = choice.event || {};
   const hints = Object.entries(choice.hints || {}).filter(([, value]) => value === null || typeof value !== "object");
   return key([choice.type, fixed, hints.sort()]);
 }
 
-// The words two labels of one kind share ("Cast Ballots in Texas", "Cast Ballots in
-// Ohio" → "Cast Ballots"), without a last short joining word.
+// The words two labels of one kind share ("Move to Texas", "Move to Ohio" → "Move"),
+// without a last short joining word.
 function sharedWords(a, b) {
   if (a === b) return a;
   const left = a.split(" ");
@@ -49,7 +49,7 @@ function widen(old, seen) {
   return { ...seen, label: sharedWords(old.label, seen.label), picks };
 }
 
-// Offline, a list pick whose size the moment chose (a roll's number of Ballots) may take
+// Offline, a list pick whose size the moment chose (a roll's number of pieces) may take
 // as many as its values allow; a fixed size (a pair) stays.
 function loosened(pick) {
   if (pick.most == null || pick.least === pick.most) return pick;

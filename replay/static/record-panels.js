@@ -1,5 +1,6 @@
 // The recording page's panels that only show what they are given: the standings, the
-// queue, a rule's sentence (a refusal, a note), what changed meanwhile, the notice.
+// queue, whose turn it is, a rule's sentence (a refusal, a note), what changed
+// meanwhile, the notice.
 import { $, h } from "/static/dom.js";
 
 export function drawStandings(standings) {
@@ -70,4 +71,18 @@ export function drawQueueOf(items) {
       ),
     ),
   );
+}
+
+// Whose turn it is, from the choices offered (none while actions wait to be sent).
+export function drawTurn(choices, { queued, over, offline }) {
+  const players = [...new Set(choices.map((choice) => choice.player).filter(Boolean))];
+  const turn = $("turn");
+  if (over) turn.textContent = "Match over";
+  else if (!choices.length) turn.textContent = queued ? (offline ? "Offline: waiting to send" : "Sending…") : "…";
+  else if (players.length === 1) turn.textContent = `${players[0]} to act`;
+  else if (players.length > 1) turn.textContent = `Waiting for ${players.join(", ")}`;
+  // The table's own actions: one is named; among several (who deals, or the end of
+  // the match) the first is no more likely than the others.
+  else turn.textContent = choices.length > 1 ? "The table: choose what happened" : choices[0].label;
+  turn.dataset.players = players.join(",");
 }

@@ -6,9 +6,8 @@
 // network and a reload. The match is read and followed by match-client.js: other
 // phones' steps, the standings and what may be recorded next arrive on the live
 // stream, which stays open while this phone records. Undo,
-// fixes and the history are record-fixes.js; the inputs a choice's hints ask for
-// (Mr. President's cards, counts, press Ballots, seals) record-hints.js; a renderer
-// may make its table tappable (bindHandTaps: President's hand). With no network the
+// fixes and the history are record-fixes.js; what one game needs (the inputs its
+// choices' hints ask for, a tappable table) is its renderer's (renderers.js). With no network the
 // page goes on: it offers the kinds of choices last seen for the next seat, checked
 // when back online (record-offline.js), keeps the match as last seen for a reload, and
 // a service worker (/sw.js) keeps the page itself.
@@ -16,10 +15,11 @@ import { NetworkDown, addressMatchId, addressToken, api, call, matchPathOf } fro
 import { $, h } from "/static/dom.js";
 import { MatchClient } from "/static/match-client.js";
 import * as generic from "/static/render-generic.js";
+import { hintsOf, loadRenderer } from "/static/renderers.js";
 import { Controls } from "/static/record-choices.js";
 import { Fixes } from "/static/record-fixes.js";
 import { Kinds, LastSeen, drawOfflineOffer } from "/static/record-offline.js";
-import { drawQueueOf, drawStandings, hideRule, notice, showChanges, showRule } from "/static/record-panels.js";
+import { drawQueueOf, drawStandings, drawTurn, hideRule, notice, showChanges, showRule } from "/static/record-panels.js";
 import { Outbox } from "/static/record-outbox.js";
 import { QuickEntry } from "/static/record-quick.js";
 
@@ -213,11 +213,8 @@ async function start() {
 async function begin(summary) {
   page.summary = summary;
   kinds.players = summary.players;
-  try {
-    page.renderer = await import(`/static/render-${encodeURIComponent(summary.system)}.js`);
-  } catch {
-    page.renderer = generic;
-  }
+  page.renderer = await loadRenderer(summary.system);
+  controls.use(page.renderer, hintsOf(page.renderer));
   quick.examples(page.renderer, summary.players);
   drawHeading();
   match.subscribe(changed);
@@ -366,24 +363,11 @@ function drawActions() {
   if (held) above.push(h("div", { id: "held", class: "held" }, h("p", null, `Step ${held.expected + 1}: “${held.label}” was refused. Tap what happened instead, or `, h("button", { type: "button", class: "secondary", onclick: () => outbox.drop() }, "drop it"))));
   $("actions").replaceChildren(...above, ...controls.draw(choices, { finished: match.finished && fresh(), waiting: queued || !fresh(), offline: page.offline, forbidden }));
   if (page.renderer.bindHandTaps) page.renderer.bindHandTaps($("board"), (fresh() && (!queued || held)) || seat !== null ? choices : [], controls);
-  drawTurn(choices, queued);
+  drawTurn(choices, { queued, over: match.finished && fresh(), offline: page.offline });
   $("actions").dataset.unchecked = String(seat !== null);
   // For tests and the benchmark: the page shows what the rules allow at this version.
   $("actions").dataset.version = version();
   $("actions").dataset.settled = String(fresh() && !queued);
-}
-
-function drawTurn(choices, queued) {
-  const players = [...new Set(choices.map((choice) => choice.player).filter(Boolean))];
-  const turn = $("turn");
-  if (match.finished && fresh()) turn.textContent = "Match over";
-  else if (!choices.length) turn.textContent = queued ? (page.offline ? "Offline: waiting to send" : "Sending…") : "…";
-  else if (players.length === 1) turn.textContent = `${players[0]} to act`;
-  else if (players.length > 1) turn.textContent = `Waiting for ${players.join(", ")}`;
-  // The table's own actions: one is named; among several (who deals, or the end of
-  // the match) the first is no more likely than the others.
-  else turn.textContent = choices.length > 1 ? "The table: choose what happened" : choices[0].label;
-  turn.dataset.players = players.join(",");
 }
 
 function drawQueue() {

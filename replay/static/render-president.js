@@ -278,6 +278,9 @@ export function forbidden(frame, choices) {
   return probes;
 }
 
+// The recording page's composer records a play with "Play".
+export const confirmLabel = (choice) => (choice.type === "CardsPlayed" ? "Play" : null);
+
 // The player whose play or pass is asked for: one who may only pass holds cards too.
 function actingPlayer(choices) {
   const acting = choices.find((choice) => choice.type === "CardsPlayed") || choices.find((choice) => choice.type === "PlayerPassed");

@@ -3,7 +3,7 @@
 // standings are final; `stepHref(step)`: the address of a step of this replay; `words`
 // (from the game's renderer, optional): `unit`, what a score counts as [one, many]
 // (points unless said), `heading`, the scores' column, and `together`, true when the
-// players sharing a place are partners (Mr. President's running mates), not tied.
+// players sharing a place are partners (running mates), not tied.
 import { $, h } from "/static/dom.js";
 import * as generic from "/static/render-generic.js";
 
@@ -22,8 +22,8 @@ export function drawStandings(standings, step, { end, stepHref, words }) {
   words = { ...DEFAULT_WORDS, ...(words || {}) };
   $("standings-title").textContent = end ? "Final standings" : `Standings after step ${step}`;
   const links = (steps) => steps.map((step, i) => [i ? ", " : "", h("a", { href: stepHref(step), "data-step": step }, `step ${step}`)]);
-  // Mid-campaign a Mr. President placing lists every step a Ballot of its party went in,
-  // some thirty links on a phone; the latest few say what moved it, the rest fold away.
+  // A placing may list every step that moved it (some thirty links on a phone, in a
+  // long game); the latest few say what moved it, the rest fold away.
   const LATEST = 4;
   const stepLinks = (steps) => {
     if (!steps.length) return null;

@@ -6,20 +6,12 @@
 // Its parts: replay-state.js (the state, the address, the API), replay-frames.js
 // (loading the frames and the live follow), replay-view.js (drawing the board, the
 // steps and the standings), replay-controls.js (the buttons, the slider and the keys).
-import * as generic from "/static/render-generic.js";
 import { bindControls } from "/static/replay-controls.js";
 import { bindFiles } from "/static/replay-files.js";
 import { loadFrames } from "/static/replay-frames.js";
 import { api, matchPath, replay } from "/static/replay-state.js";
 import { drawHeading, drawMissing, fillPerspectives, notice } from "/static/replay-view.js";
-
-async function loadRenderer(system) {
-  try {
-    return await import(`/static/render-${encodeURIComponent(system)}.js`);
-  } catch {
-    return generic; // no renderer for this system yet
-  }
-}
+import { loadRenderer } from "/static/renderers.js";
 
 async function start() {
   bindControls();

@@ -1,6 +1,7 @@
-// Inputs for what a choice's hints ask the page to supply (the vocabulary is
+// Mr. President on the recording page: the inputs a choice's hints ask the page to supply
+// (the renderer contract's choiceHints; the vocabulary is
 // domain/mrpresident/choices.py's docstring): a ticket's Candidate Cards
-// (hints.cards, record-hints-card.js), the counted totals at the tally (hints.count,
+// (hints.cards, render-mrpresident-card.js), the counted totals at the tally (hints.count,
 // typed as numbers), a Press Endorsement's Undecided Ballots (hints.press), and the
 // seal of each Ballot picked (hints.ballots);
 // for the advanced game (domain/mrpresident/advanced_choices.py's docstring) the Fund
@@ -8,10 +9,9 @@
 // risked Ballots, one per region, with those left unrecorded (hints.debate).
 // Each input only shapes the event; the server checks it like any other.
 import { h } from "/static/dom.js";
-import { applyCards, cardsWanting, drawCard, startCards } from "/static/record-hints-card.js";
+import { applyCards, cardsWanting, drawCard, startCards } from "/static/render-mrpresident-card.js";
 
-// Each hint this module reads, by the shape that marks it as Mr. President's (other
-// systems' hints may share a name: a President play's `count` is a number).
+// Each hint this module reads, by the shape that marks it as this game's.
 const FORMS = {
   cards: (hint) => Boolean(hint && Array.isArray(hint.fields)),
   count: (hint) => Array.isArray(hint),
@@ -31,7 +31,38 @@ const hintOf = (choice, name) => {
 const SEAL_NAMES = { P: "President", VP: "Vice President" };
 
 // A choice with one of these hints needs the composer even without picks.
-export const needsForm = (choice) => Object.keys(FORMS).some((name) => hintOf(choice, name));
+const needsForm = (choice) => Object.keys(FORMS).some((name) => hintOf(choice, name));
+
+// The renderer contract's choiceHints (renderers.js): the page's composer asks these.
+export const choiceHints = {
+  needsForm,
+  start: startHints,
+  wanting: hintsWanting,
+  apply: applyHints,
+  supply: (event, choice, open) => supplyFromHints(event, choice.hints || {}, open ? open.extra.seals : []),
+  draw: drawHints,
+  // Ballots: each state picked gets a seal (hints.ballots), chosen under the states and
+  // kept beside each one picked.
+  underPick: (pick, choice, open, redraw) => (sealedBy(pick, choice) ? drawSeals(sealedBy(pick, choice), open, redraw) : null),
+  picked(pick, choice, open, { removed, added }) {
+    const sealed = sealedBy(pick, choice);
+    if (!sealed) return;
+    open.extra.seals = open.extra.seals.filter((_, i) => !removed.includes(i));
+    if (added) open.extra.seals.push(nextSeal(sealed, open));
+  },
+};
+
+// The Ballots' seals hint of the pick whose states become Ballots, else null.
+function sealedBy(pick, choice) {
+  const ballots = (choice.hints || {}).ballots;
+  return ballots && ballots.field === pick.field ? ballots : null;
+}
+
+// A Candidate card (a ticket's running mate, a pick's value) by its name and home state.
+export function valueLabel(value) {
+  if (value && typeof value === "object" && typeof value.name === "string" && value.home_state) return `${value.name} (${value.home_state}, ${value.effective_total})`;
+  return undefined;
+}
 
 // The choice's hints this module fills in (and `ballots`, for the seals).
 function formHints(choice) {
@@ -41,7 +72,7 @@ function formHints(choice) {
 }
 
 // The inputs' starting values, kept on the open composer.
-export function startHints(choice) {
+function startHints(choice) {
   const hints = formHints(choice);
   const extra = { seals: [], seal: null };
   if (hints.cards) extra.cards = startCards(hints.cards, (choice.event || {}).party || "");
@@ -55,7 +86,7 @@ export function startHints(choice) {
 }
 
 // What is still missing, in words (empty: the hint inputs are complete).
-export function hintsWanting(choice, open) {
+function hintsWanting(choice, open) {
   const hints = formHints(choice);
   const wanting = [];
   if (hints.cards) wanting.push(...cardsWanting(hints.cards, open.extra.cards));
@@ -80,7 +111,7 @@ export function hintsWanting(choice, open) {
 }
 
 // The event completed from the inputs (before the Ballots' seals are supplied).
-export function applyHints(event, choice, open) {
+function applyHints(event, choice, open) {
   const hints = formHints(choice);
   if (hints.cards) applyCards(event, hints.cards, open.extra.cards);
   if (hints.count) {
@@ -104,11 +135,11 @@ export function applyHints(event, choice, open) {
   }
 }
 
-// What a choice's hints ask the page to derive from the picks (Mr. President, see
+// What a choice's hints ask the page to derive from the picks (see
 // domain/mrpresident/choices.py): each picked state becomes a Ballot, President seals
 // first, then Vice President ones, unless the recorder chose each one's seal (`seals`,
 // one per Ballot); Absentee Ballots not cast are set aside.
-export function supplyFromHints(event, hints, seals = []) {
+function supplyFromHints(event, hints, seals = []) {
   if (hints.ballots) {
     const left = { ...hints.ballots.seals };
     event[hints.ballots.field] = (event[hints.ballots.field] || []).map((state, i) => {
@@ -129,7 +160,7 @@ function chartAmount(hint, filled) {
 }
 
 // The hint inputs of an open composer.
-export function drawHints(choice, open, redraw) {
+function drawHints(choice, open, redraw) {
   const hints = formHints(choice);
   return [
     hints.cards ? hints.cards.fields.map((field) => drawCard(field, open.extra.cards, hints.cards, redraw)) : null,
@@ -244,14 +275,14 @@ function drawPress(hint, open, redraw) {
 }
 
 // The seal of the next Ballot tapped, when the hand holds both (two players).
-export function drawSeals(hint, open, redraw) {
+function drawSeals(hint, open, redraw) {
   const caps = hint.seals;
   const names = Object.keys(caps);
   if (names.length < 2) return null;
   const used = (seal) => open.extra.seals.filter((s) => s === seal).length;
   return h(
     "div",
-    { class: "seals choice-buttons" },
+    { class: "seals choice-buttons pick-aside" },
     h("span", { class: "muted" }, "Seal of the next Ballot:"),
     names.map((seal) =>
       h(
@@ -264,7 +295,7 @@ export function drawSeals(hint, open, redraw) {
 }
 
 // The seal for a Ballot just tapped: the one chosen, else the first with room.
-export function nextSeal(hint, open) {
+function nextSeal(hint, open) {
   const caps = hint.seals;
   const used = (seal) => open.extra.seals.filter((s) => s === seal).length;
   if (open.extra.seal && used(open.extra.seal) < caps[open.extra.seal]) return open.extra.seal;
