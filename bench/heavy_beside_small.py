@@ -6,8 +6,8 @@ one only times the small requests. ROUNDS rounds, idle and loaded in turns; p50 
 of each, and the ratio loaded / idle, median [min–max].
 
 The server's heavy pool as its environment says (service/heavy.py): BENCH_HEAVY_POOL
-(process or thread) and BENCH_SWITCH_INTERVAL are passed to it as
-RECOUNT_HEAVY_POOL and RECOUNT_HEAVY_SWITCH_INTERVAL."""
+(process or thread), BENCH_HEAVY_NICE and BENCH_SWITCH_INTERVAL are passed to it as
+RECOUNT_HEAVY_POOL, RECOUNT_HEAVY_NICE and RECOUNT_HEAVY_SWITCH_INTERVAL."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def run(work: Path) -> None:
     setup, events = corrected_match(STEPS, CORRECTIONS, seed=7)
     port = free_port()
     env = dict(os.environ)
-    env.update({name: os.environ[bench] for bench, name in (("BENCH_HEAVY_POOL", "RECOUNT_HEAVY_POOL"), ("BENCH_SWITCH_INTERVAL", "RECOUNT_HEAVY_SWITCH_INTERVAL")) if bench in os.environ})
+    env.update({name: os.environ[bench] for bench, name in (("BENCH_HEAVY_POOL", "RECOUNT_HEAVY_POOL"), ("BENCH_HEAVY_NICE", "RECOUNT_HEAVY_NICE"), ("BENCH_SWITCH_INTERVAL", "RECOUNT_HEAVY_SWITCH_INTERVAL")) if bench in os.environ})
     server = subprocess.Popen([sys.executable, *os.environ.get("BENCH_SERVER", "-m bench.serve").split(), str(work / "bench.sqlite"), str(port)], env=env)
     try:
         wait_for(port)
@@ -119,7 +119,7 @@ def run(work: Path) -> None:
                 for name, values in (("idle", idle), ("loaded", loaded)):
                     figures[f"{name} p50"].append(percentile(values, 0.5))
                     figures[f"{name} p99"].append(percentile(values, 0.99))
-        pool = os.environ.get("BENCH_HEAVY_POOL", "process") + f", switch interval {os.environ.get('BENCH_SWITCH_INTERVAL', 'default')} s"
+        pool = os.environ.get("BENCH_HEAVY_POOL", "process") + f", nice {os.environ.get('BENCH_HEAVY_NICE', 'default')}, switch interval {os.environ.get('BENCH_SWITCH_INTERVAL', 'default')} s"
         print(f"small requests beside {IMPORTS} imports of {len(export) / 1e6:.2f} MB at once, heavy pool: {pool}; {ROUNDS} rounds, median [min–max]; {machine_load()}")
         for name, values in figures.items():
             print(f"  {name:<12} {spread(values, '.1f')}")

@@ -21,10 +21,12 @@ match is recorded.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Annotated, Any, Union
 
 import msgspec
+from eventsourcing.persistence import StoredEvent
 
 import domain
 from domain.corrections import correction_types
@@ -34,7 +36,7 @@ from service.app import Recount
 from service.checking import Checking
 from service.errors import Conflict, Forbidden, NotFound, RecountError, Unauthenticated
 from service.matchlog import MatchLog
-from service.store import Meta, Recorded, VersionConflict
+from service.store import MatchStore, Meta, MsgspecMapper, Recorded, VersionConflict
 
 FORMAT = "recount-match/1"
 
@@ -297,13 +299,68 @@ def checked_matches(matches: list[MatchFile], *, allow_unchained: bool = False) 
     return ready
 
 
-def store_checked(recount: Recount, ready: list[list[Recorded]]) -> list[str]:
-    """Append the checked records of each match (`checked_matches`), in order; their ids."""
+# A worker process hands checked records back as msgpack chunks of this many rows: the
+# server decodes and stores them a chunk at a time (`stored_events`).
+ROWS_PER_CHUNK = 400
+
+
+class Encoded(msgspec.Struct, frozen=True, array_like=True):
+    """One match's checked records as the store keeps them (`MsgspecMapper`), in
+    msgpack chunks of (version, topic, state) rows. What a worker process returns: a
+    few bytes objects, unpickled at once, where the records themselves (thousands of
+    structs) took the server's interpreter lock for tens of milliseconds in one piece."""
+
+    match_id: str
+    chunks: list[bytes]
+
+
+@functools.cache
+def _mapper() -> MsgspecMapper:
+    return MsgspecMapper()
+
+
+_rows_decoder = msgspec.msgpack.Decoder(list[tuple[int, str, bytes]])
+
+
+def encoded(records: Sequence[Recorded]) -> Encoded:
+    """A match's checked records, encoded in the worker as `MatchStore.append` would."""
+    encoder, mapper = msgspec.msgpack.Encoder(), _mapper()
+    rows = [(stored.originator_version, stored.topic, stored.state) for stored in map(mapper.to_stored_event, records)]
+    return Encoded(records[0].stream, [encoder.encode(rows[start : start + ROWS_PER_CHUNK]) for start in range(0, len(rows), ROWS_PER_CHUNK)])
+
+
+def stored_events(store: MatchStore, match: Encoded) -> list[StoredEvent]:
+    """The stored events of an `Encoded` match, with the store's compressor and cipher
+    if it has them (as its mapper would have applied), decoded a chunk at a time: the
+    thread gives the interpreter lock away between chunks, so the event loop waits for
+    it at most a chunk's work, not a switch interval behind a whole match."""
+    compressor, cipher = store.mapper.compressor, store.mapper.cipher
+    events = []
+    for chunk in match.chunks:
+        for version, topic, state in _rows_decoder.decode(chunk):
+            if compressor:
+                state = compressor.compress(state)
+            if cipher:
+                state = cipher.encrypt(state)
+            events.append(StoredEvent(originator_id=match.match_id, originator_version=version, topic=topic, state=state))
+        time.sleep(0)
+    return events
+
+
+def store_checked(recount: Recount, ready: Sequence[Sequence[Recorded] | Encoded]) -> list[str]:
+    """Append the checked records of each match (`checked_matches`, or as a worker
+    process returns them, `encoded`), in order; their ids."""
     ids = []
     for records in ready:
-        match_id = records[0].stream
+        if isinstance(records, Encoded):
+            match_id, rows = records.match_id, stored_events(recount.store, records)
+        else:
+            match_id, rows = records[0].stream, records
         try:
-            recount.store.append(records)
+            # Its own commit moves the follower past these events, as the writer's do: the
+            # catch-up below then reads none of them back (a whole match, read on this thread
+            # or, first to ask, by a small request).
+            recount.services.repository.follower.own(recount.store.append(rows))
         except VersionConflict:
             raise Conflict(f"match {match_id} was recorded in this store meanwhile: it and the matches after it were not imported") from None
         ids.append(match_id)

@@ -6,11 +6,16 @@ needs, hands it to the pool, and stores what comes back (`export.store_checked`)
 what an import records and answers is what the in-process functions record and answer.
 A worker process (the default) has its own interpreter lock: the event loop and the
 small requests keep their speed while a long file is checked. A thread pool shares the
-lock with the event loop (bench/heavy_beside_small.py measures both).
+lock with the event loop (bench/heavy_beside_small.py measures both). A checked import
+comes back encoded as the store keeps it (`export.Encoded`, a few bytes objects): the
+records themselves, thousands of structs, took the server's lock for their unpickling in
+one piece. A worker process runs at a lower CPU priority (nice), so that on a busy
+machine the server's own requests are scheduled ahead of the heavy work.
 
 Configured by environment: RECOUNT_HEAVY_POOL (`process`, the default, or `thread`),
 RECOUNT_HEAVY_WORKERS (1), RECOUNT_HEAVY_QUEUE (how many more may wait for a worker, 8),
-and RECOUNT_HEAVY_SWITCH_INTERVAL (seconds, `sys.setswitchinterval`, set when the pool starts).
+RECOUNT_HEAVY_NICE (added to a worker process's nice value, 10; 0 keeps the server's) and
+RECOUNT_HEAVY_SWITCH_INTERVAL (seconds, `sys.setswitchinterval`, set when the pool starts).
 One pool per process, started at its first use; a request beyond the workers and the
 queue is answered 503 with Retry-After at once.
 """
@@ -36,7 +41,6 @@ from domain.protocol import Standings
 from service import export, notation_import
 from service.errors import RecountError
 from service.results import Created
-from service.store import Recorded
 from service.whatif import WhatIf, replay_under
 
 RETRY_AFTER_SECONDS = 2
@@ -76,7 +80,8 @@ def _guarded(function: Callable[..., Any], *args: Any) -> Any:
 
 def _exit_with(parent: int) -> None:
     """A worker ends when the server does, however it ends (a SIGTERM or SIGKILL runs no
-    shutdown of the pool): an orphan would hold the server's output pipes open forever."""
+    shutdown of the pool): an orphan would hold the server's output pipes open forever.
+    It yields the CPU to the server (RECOUNT_HEAVY_NICE)."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -84,6 +89,7 @@ def _exit_with(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
+    os.nice(int(os.environ.get("RECOUNT_HEAVY_NICE", "10")))
 
 
 class HeavyPool:
@@ -164,13 +170,14 @@ def named_in(body: bytes) -> list[tuple[int, str]]:
     return [(match.first_line, match.header.match_id) for match in export.parse(body.splitlines())]
 
 
-def checked_import(body: bytes, allow_unchained: bool) -> list[list[Recorded]]:
-    """The records of every match of a JSON Lines export, checked."""
-    return export.checked_matches(export.parse(body.splitlines()), allow_unchained=allow_unchained)
+def checked_import(body: bytes, allow_unchained: bool) -> list[export.Encoded]:
+    """The records of every match of a JSON Lines export, checked, encoded for the store."""
+    return [export.encoded(records) for records in export.checked_matches(export.parse(body.splitlines()), allow_unchained=allow_unchained)]
 
 
-def checked_notation(text: str, now: float) -> tuple[Created, list[Recorded]]:
-    return notation_import.checked_notation(text, now)
+def checked_notation(text: str, now: float) -> tuple[Created, export.Encoded]:
+    created, records = notation_import.checked_notation(text, now)
+    return created, export.encoded(records)
 
 
 def notation(events: Sequence[msgspec.Struct], system: str, date: str) -> str:
