@@ -11,10 +11,7 @@ with a bracket in it, say) falls back to the `Tag {json}` form every system shar
       Vice President Carl Hollister (Carl); settled by dice: Dot 3 4, Carl 2 2
     Al rolls 3 4 for Midwestern, raising funds            a r mid 3 4 funds
     Al casts P in OH, VP in IN (5) home                   a cast oh p, in vp 5 home
-    Carl draws a press endorsement, rolls 4 6, press support 3 in OK, Eastern: P in NY
-                                                          c press 4 6 support 3 in ok east: ny p
-    Carl draws a bulletin on Labor [Al: discards P] "…"   c bulletin labor [a: d p] "…"
-    Al draws the headquarters card "Plane Delay" [Al: loses 1 turn]   a card "Plane Delay" [a: l 1]
+    (a Campaign Headquarters card drawn: notation_cards.py)
     Al advertises in Eastern, draws 4: P in NY            a ad east 4: ny p
     Dot raises funds in OH, rolls 2 5: $3 million         d raise oh 2 5 $3
     Al debates Labor as VP: risks VP in WV; rolls 3 4; opponent risks P in MO; opponent rolls 2 2
@@ -25,33 +22,28 @@ with a bracket in it, say) falls back to the `Tag {json}` form every system shar
 
 from __future__ import annotations
 
-import json
 import re
 
 import msgspec
 
+from domain.mrpresident import notation_cards as cards
 from domain.mrpresident import notation_words as w
 from domain.mrpresident.board import named_boards
 from domain.mrpresident.events import (
     AbsenteeBallotsCast,
     Advertised,
     BallotsCast,
-    BulletinDrawn,
     CandidatePicked,
     CandidatesLaidOut,
     Debated,
     DiceRolled,
     FirstPlayerRolled,
     FundsRaised,
-    HeadquartersCardDrawn,
     HeadquartersVisited,
     MatchCreated,
     PartiesDrawn,
-    PressEndorsed,
     RegionCounted,
     IncumbentYearBegun,
-    RumorBallotsGiven,
-    RumorDrawn,
     TicketChosen,
     UndecidedVotersSetAside,
 )
@@ -112,10 +104,8 @@ def _words(state: MatchState, event: msgspec.Struct) -> str | None:  # noqa: PLR
         words = f"{event.player} goes to headquarters" + (" after a blunder" if event.blundered else "")
         words += f" from {event.home_state}" if event.home_state else ""
         return words + (f": {ballots(event.ballots)}" if event.ballots else "")
-    if isinstance(event, RumorDrawn):
-        return f"{event.player} draws a rumor on {event.state}" + w.write_text(event.text)
-    if isinstance(event, RumorBallotsGiven):
-        return f"{event.player} gives rumor ballots: {ballots(event.ballots)}"
+    if isinstance(event, cards.EVENTS):
+        return cards.write(event)
     if isinstance(event, PartiesDrawn):
         return f"parties: Republican {', '.join(event.republican)}; Democratic {', '.join(event.democratic)}"
     if isinstance(event, UndecidedVotersSetAside):
@@ -129,16 +119,6 @@ def _words(state: MatchState, event: msgspec.Struct) -> str | None:  # noqa: PLR
         return f"{event.player} picks {event.card}"
     if isinstance(event, TicketChosen):
         return w.write_ticket(state, event)
-    if isinstance(event, PressEndorsed):
-        dice = " ".join(map(str, event.dice))
-        words = f"{event.player} draws a press endorsement, rolls {dice}, press support {event.press_support}"
-        words += f" in {', '.join(event.places)}" if event.places else ""
-        return words + (f": {ballots(event.ballots)}" if event.ballots else "") + w.write_text(event.text)
-    if isinstance(event, BulletinDrawn):
-        return f"{event.player} draws a bulletin on {event.issue}" + w.write_effects(event.effects) + w.write_text(event.text)
-    if isinstance(event, HeadquartersCardDrawn):
-        title = json.dumps(event.title, ensure_ascii=False)
-        return f"{event.player} draws the headquarters card {title}" + w.write_effects(event.effects) + w.write_text(event.text)
     if isinstance(event, Advertised):
         cast = f": {ballots(event.ballots)}" if event.ballots else ""
         return f"{event.player} advertises in {event.region}, draws {event.drawn}{cast}"
@@ -238,19 +218,6 @@ def _headquarters(state: MatchState, player: str, text: str) -> HeadquartersVisi
     return HeadquartersVisited(player=player, blundered=blundered, home_state=home, ballots=w.parse_ballots(state, ballots))
 
 
-def _rumor(state: MatchState, player: str, text: str) -> RumorDrawn:
-    rest, quoted = w.take_quoted(text)
-    places = [word for word in rest.split() if word.lower() not in ("a", "rumor", "on")]
-    if len(places) != 1:
-        raise NotationError("a rumor names one state: 'c rumor nv'", rest or player)
-    return RumorDrawn(player=player, state=one_of(w.states(state), places[0], "state"), text=w.the_text(quoted, 1))
-
-
-def _give(state: MatchState, player: str, text: str) -> RumorBallotsGiven:
-    given = text.split(":", 1)[1] if ":" in text else text
-    return RumorBallotsGiven(player=player, ballots=w.parse_ballots(state, given))
-
-
 def _first(state: MatchState, player: str, text: str) -> FirstPlayerRolled:
     rolled = re.sub(r"(?i)[():]|\brolls\b|^\s*first\b", " ", text)
     return FirstPlayerRolled(player=player, dice=w.numbers_by_player(state.created.players, rolled))
@@ -264,53 +231,6 @@ def _lay(state: MatchState, player: str, text: str) -> CandidatesLaidOut:
 
 def _pick(state: MatchState, player: str, text: str) -> CandidatePicked:
     return CandidatePicked(player=player, card=w.card_name(state, text))
-
-
-def _press(state: MatchState, player: str, text: str) -> PressEndorsed:
-    rest, quoted = w.take_quoted(text)
-    head, _, cast = rest.partition(":")
-    dice: list[int] = []
-    support: int | None = None
-    places: list[str] = []
-    stage = "dice"
-    for word in tokens(head):
-        lowered = word.lower()
-        if lowered in ("endorsement", "rolls", "press"):
-            continue
-        if lowered == "support" or (lowered == "in" and stage != "in"):  # a second "in" is Indiana
-            stage = lowered
-        elif stage == "dice":
-            dice.append(number(word, "the press endorsement's dice"))
-        elif stage == "support" and support is None:
-            support = number(word, "press support")
-        else:
-            places.append(one_of([*w.states(state), *w.regions(state)], word, "state or region"))
-    if support is None:
-        raise NotationError("a press endorsement says its press support: 'c press 4 6 support 3 in ok: ny p'", head or player)
-    return PressEndorsed(player=player, dice=dice, press_support=support, places=places,
-                         ballots=w.parse_ballots(state, cast), text=w.the_text(quoted, 1))
-
-
-def _bulletin(state: MatchState, player: str, text: str) -> BulletinDrawn:
-    rest, quoted = w.take_quoted(text)
-    rest, effects = w.take_effects(state, rest)
-    issue = re.sub(r"(?i)^\s*(on\s+)?", "", rest).strip()
-    if not issue:
-        raise NotationError("a bulletin names its issue: 'c bulletin labor'", player)
-    return BulletinDrawn(player=player, issue=w.issue(state, issue), text=w.the_text(quoted, 1), effects=effects)
-
-
-def _card(state: MatchState, player: str, text: str) -> HeadquartersCardDrawn:
-    rest, quoted = w.take_quoted(text)
-    rest, effects = w.take_effects(state, rest)
-    rest = re.sub(r"(?i)^\s*card\b", "", rest).strip()
-    if quoted:
-        title, card_text = quoted[0], w.the_text(quoted[1:], 1)
-    else:
-        title, card_text = rest, ""
-    if not title:
-        raise NotationError("a headquarters card has its title: 'a card plane delay'", player)
-    return HeadquartersCardDrawn(player=player, title=title, text=card_text, effects=effects)
 
 
 def _advertise(state: MatchState, player: str, text: str) -> Advertised:
@@ -355,9 +275,8 @@ def _raise(state: MatchState, player: str, text: str) -> FundsRaised:
 
 
 _PLAYER_ACTIONS = {
-    "roll": _roll, "cast": _cast, "hq": _headquarters, "rumor": _rumor, "give": _give, "first": _first,
-    "lay": _lay, "pick": _pick, "press": _press, "bulletin": _bulletin, "card": _card,
-    "ad": _advertise, "raise": _raise, "debate": w.parse_debate,
+    "roll": _roll, "cast": _cast, "hq": _headquarters, "first": _first, "lay": _lay, "pick": _pick,
+    "ad": _advertise, "raise": _raise, "debate": w.parse_debate, **cards.PARSERS,
 }
 
 
