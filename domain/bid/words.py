@@ -16,7 +16,8 @@ from domain.protocol import SPECTATOR, Perspective
 
 def describe(state: BidState, event: msgspec.Struct, perspective: Perspective = SPECTATOR) -> str:
     """One line as `perspective` may know the event: a sealed bid's card is named only
-    to its player and to everyone (as `redact` shows it), never to the others."""
+    to its player and to everyone (as `redact` shows it: `views.sees_commit`), never to the others,
+    nor to the recorder of a running match."""
     if isinstance(event, MatchCreated):
         seats = ", ".join(f"{seat.player} holds the {cards.SUIT_NAMES.get(seat.suit, seat.suit)}" for seat in event.players)
         note = " (a reconstruction)" if event.board.reconstruction else ""
