@@ -17,6 +17,11 @@ export const addressToken = () => new URLSearchParams(location.hash.slice(1)).ge
 // The match a page names as the last part of its path (/view/{id}, /record/{id}).
 export const addressMatchId = () => decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 export const matchPathOf = (matchId) => `/matches/${encodeURIComponent(matchId)}`;
+// The write token this phone keeps for a match: the new-match page keeps it, the
+// recording page reads it when its link comes without the fragment.
+const writeTokenKey = (matchId) => `recount.write.${matchId}`;
+export const keptWriteToken = (matchId) => localStorage.getItem(writeTokenKey(matchId)) || "";
+export const keepWriteToken = (matchId, token) => localStorage.setItem(writeTokenKey(matchId), token);
 
 // options: method, body (sent as JSON) or text (sent as plain text), token (as a Bearer
 // header), key (Idempotency-Key), headers.

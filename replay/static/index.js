@@ -1,7 +1,7 @@
 // The index of matches: every match, newest first (page after page), each linked to its
 // replay, with what is played (game, preset, mode, in the game's words), by whom, whether
 // it runs or has finished, and who won a finished one.
-import { api, apiPage } from "/static/api.js";
+import { api, apiPage, matchPathOf } from "/static/api.js";
 import { $, h, when } from "/static/dom.js";
 
 let matches = [];
@@ -37,7 +37,7 @@ function playedAs(match) {
 function resultOf(match) {
   if (match.id in results) return results[match.id];
   results[match.id] = "";
-  api(`/matches/${encodeURIComponent(match.id)}/standings`).then((standings) => {
+  api(`${matchPathOf(match.id)}/standings`).then((standings) => {
     const first = standings.placings.filter((placing) => placing.place === 1).map((placing) => placing.player);
     results[match.id] = !first.length ? "no winner" : first.length === 1 ? `${first[0]} won` : `${first.join(" and ")} share first place`;
     draw();

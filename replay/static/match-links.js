@@ -1,14 +1,13 @@
 // A match's links as the new-match page shows them once it is created (or imported):
 // recording, each seat and spectators, each with a QR code the server draws (POST /qr
 // keeps tokens out of third-party URLs) and a copy button.
-import { h } from "/static/dom.js";
+import { send } from "/static/api.js";
+import { $, h } from "/static/dom.js";
 import { linkBase } from "/static/public-address.js";
-
-const $ = (id) => document.getElementById(id);
 
 async function drawQr(holder, text) {
   try {
-    const reply = await fetch("/qr", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }) });
+    const reply = await send("/qr", { method: "POST", body: { text }, headers: { Accept: "image/svg+xml" } });
     if (!reply.ok) throw new Error((await reply.json().catch(() => ({}))).error || reply.statusText);
     // The server's own SVG (paths only), parsed as XML rather than set as HTML.
     const parsed = new DOMParser().parseFromString(await reply.text(), "image/svg+xml").documentElement;

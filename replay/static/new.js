@@ -1,7 +1,7 @@
 // The new-match page: the form is generated from the chosen system's ruleset schema
 // (GET /systems/{name}); the match is created with the ordinary POST /matches, and
 // its links are shown by match-links.js.
-import { api as json } from "/static/api.js";
+import { api as json, keepWriteToken, keptWriteToken, matchPathOf } from "/static/api.js";
 import { $, h } from "/static/dom.js";
 import { drawLinks } from "/static/match-links.js";
 import { drawOptions } from "/static/new-options.js";
@@ -195,7 +195,7 @@ async function importFile(event) {
   button.disabled = true;
   try {
     const created = await json("/imports/notation", { method: "POST", text: await file.text() });
-    keepWriteToken(created);
+    keepCreated(created);
     if (!(await reopen(created.match_id))) throw new Error("the match was imported, but its links could not be shown: reload the page");
   } catch (error) {
     refused(error, box, "Not imported");
@@ -215,10 +215,10 @@ function showLinks(id, writeToken, seatTokens, heading) {
   window.scrollTo(0, 0);
 }
 
-function keepWriteToken(created) {
+function keepCreated(created) {
   try {
     // The recording page reads it from here when its link arrives without the fragment.
-    localStorage.setItem(`recount.write.${created.match_id}`, created.write_token);
+    keepWriteToken(created.match_id, created.write_token);
   } catch {
     notice("This browser would not keep the write token: keep the recording link.");
   }
@@ -228,20 +228,20 @@ function keepWriteToken(created) {
 
 function showCreated(created, setup) {
   const id = created.match_id;
-  keepWriteToken(created);
+  keepCreated(created);
   showLinks(id, created.write_token, created.seat_tokens, { title: setup.title || `${current.title} match`, rules: current.preset_words?.[setup.preset] || `${current.title}, ${setup.preset} rules` });
 }
 
 // The links of a match this phone created, from the write token it keeps: the seat
 // tokens are asked again (GET /matches/{id}/seats needs the write token).
 async function reopen(id) {
-  const token = localStorage.getItem(`recount.write.${id}`);
+  const token = keptWriteToken(id);
   if (!token) {
     notice(`This phone does not hold the write token of ${id}: start a new match below.`);
     return false;
   }
   try {
-    const [summary, seats, systems] = await Promise.all([json(`/matches/${encodeURIComponent(id)}`), json(`/matches/${encodeURIComponent(id)}/seats`, { token }), json("/systems")]);
+    const [summary, seats, systems] = await Promise.all([json(matchPathOf(id)), json(`${matchPathOf(id)}/seats`, { token }), json("/systems")]);
     const game = systems.find((system) => system.name === summary.system)?.title || summary.system;
     showLinks(id, token, seats, { title: summary.title || `${game} match`, rules: game });
     return true;

@@ -2,15 +2,14 @@
 // open (GET /address, service/address.py). A page opened on the laptop at 127.0.0.1 would
 // otherwise hand out links only that laptop opens. When the server still has nothing
 // better, the page says so in #address and says how to let phones in.
-import { h } from "/static/dom.js";
+import { api } from "/static/api.js";
+import { $, h } from "/static/dom.js";
 
 const CHOSEN = "recount.linkBase"; // an address chosen on this page among the computer's others
 let asked = null;
 
 function ask() {
-  asked ??= fetch("/address", { headers: { Accept: "application/json" } })
-    .then((reply) => (reply.ok ? reply.json() : null))
-    .catch(() => null);
+  asked ??= api("/address").catch(() => null);
   return asked;
 }
 
@@ -47,7 +46,7 @@ function choices(address, base) {
           try {
             sessionStorage.setItem(CHOSEN, other);
             // Links already shown are drawn again at the address chosen (a reload shows a created match's links).
-            if (document.getElementById("created")?.hidden === false) return location.reload();
+            if ($("created")?.hidden === false) return location.reload();
           } catch {
             // not kept: the choice lasts while the page is open
           }
@@ -59,7 +58,7 @@ function choices(address, base) {
 }
 
 function draw(address, base = chosen(address)) {
-  const box = document.getElementById("address");
+  const box = $("address");
   if (!box) return;
   const parts = [];
   if (address.loopback) {

@@ -5,7 +5,7 @@
 // cards the hand that player held before the step (from the frames), a number a
 // stepper, a yes/no a checkbox, other text a text field. Nothing here knows a rule:
 // the server checks the fix, and the page explains a refusal like any other.
-import { clock, h, stepper } from "/static/dom.js";
+import { $, clock, h, stepper } from "/static/dom.js";
 import { cardLabel, STANDARD_RANKS, SUITS } from "/static/cards.js";
 
 const CONFIRM_MS = 4000;
@@ -49,11 +49,10 @@ export class Fixes {
     this.page = page;
     this.armed = null;
     this.form = null; // { step, event, type }
-    this.$ = (id) => document.getElementById(id);
-    this.$("undo").onclick = () => this.undo();
-    this.$("fix-send").onclick = () => this.send();
-    this.$("fix-void").onclick = () => this.voidStep();
-    this.$("fix-cancel").onclick = () => this.close();
+    $("undo").onclick = () => this.undo();
+    $("fix-send").onclick = () => this.send();
+    $("fix-void").onclick = () => this.voidStep();
+    $("fix-cancel").onclick = () => this.close();
   }
 
   // Undo last: two taps, the second within a few seconds (a mis-tap at a noisy
@@ -90,8 +89,8 @@ export class Fixes {
 
   arm(target, text) {
     this.armed = target;
-    this.$("undo").textContent = text;
-    this.$("undo").classList.add("armed");
+    $("undo").textContent = text;
+    $("undo").classList.add("armed");
     clearTimeout(this.disarming);
     this.disarming = setTimeout(() => this.disarm(), CONFIRM_MS);
   }
@@ -99,8 +98,8 @@ export class Fixes {
   disarm() {
     clearTimeout(this.disarming);
     this.armed = null;
-    this.$("undo").textContent = "Undo last";
-    this.$("undo").classList.remove("armed");
+    $("undo").textContent = "Undo last";
+    $("undo").classList.remove("armed");
   }
 
   async lastInEffect() {
@@ -123,7 +122,7 @@ export class Fixes {
     // A step a later correction fixed or undid says so where it stands, and by which step
     // (only a correction's frame names the step it `corrects`; the latest one wins).
     const fixedBy = new Map(frames.filter((frame) => frame.corrects).map((frame) => [frame.corrects, frame]));
-    this.$("history").replaceChildren(
+    $("history").replaceChildren(
       ...frames
         .slice()
         .reverse()
@@ -158,16 +157,16 @@ export class Fixes {
     // A deep copy: the form edits it in place.
     this.form = { step, type: entry.type, event: JSON.parse(JSON.stringify(entry.event)) };
     delete this.form.event.type;
-    this.$("fix").hidden = false;
-    this.$("fix").dataset.step = step;
-    this.$("fix-step").textContent = `${step} (${entry.description})`;
+    $("fix").hidden = false;
+    $("fix").dataset.step = step;
+    $("fix-step").textContent = `${step} (${entry.description})`;
     this.drawForm();
-    this.$("fix").scrollIntoView({ block: "nearest" });
+    $("fix").scrollIntoView({ block: "nearest" });
   }
 
   close() {
     this.form = null;
-    this.$("fix").hidden = true;
+    $("fix").hidden = true;
   }
 
   async send() {
@@ -202,7 +201,7 @@ export class Fixes {
     const { event, step } = this.form;
     // The frame before the step: what the acting player held then.
     const before = this.page.frames()[step - 2];
-    this.$("fix-fields").replaceChildren(...Object.keys(event).map((field) => this.drawField(event, field, field, before)));
+    $("fix-fields").replaceChildren(...Object.keys(event).map((field) => this.drawField(event, field, field, before)));
   }
 
   // One field of `holder` (the event or an object inside it), by the kind of its value.

@@ -4,6 +4,7 @@
 // composer, else the choices, with the turn and the acknowledgement above them when
 // they fit. A redraw that changes neither (a chip tapped, the network's badge) leaves
 // the page where the player has put it.
+import { $ } from "/static/dom.js";
 
 const MARGIN = 8; // px kept clear below the header and above the screen's edge
 
@@ -49,7 +50,7 @@ export class Reach {
     this.last = now;
     if (quiet) return;
     queueMicrotask(() => {
-      const actions = document.getElementById("actions");
+      const actions = $("actions");
       if (!actions) return;
       const lead = document.querySelector(".rec-turn");
       const composer = actions.querySelector(".composer");

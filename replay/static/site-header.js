@@ -1,6 +1,7 @@
 // The site's header, the same on every page: where a table can go from anywhere (the
 // matches, a new match, the leaderboards, each game's guide, the API). Each page includes
 // this module; the guides are listed from GET /systems when the menu is first opened.
+import { api } from "/static/api.js";
 import { h } from "/static/dom.js";
 
 const STYLE = `
@@ -31,8 +32,7 @@ async function fillGuides(list) {
   if (list.dataset.filled) return;
   list.dataset.filled = "true";
   try {
-    const reply = await fetch("/systems", { headers: { Accept: "application/json" } });
-    const systems = await reply.json();
+    const systems = await api("/systems");
     list.replaceChildren(...systems.map((system) => h("li", null, h("a", { href: system.guide || `/guide/${encodeURIComponent(system.name)}` }, system.title))));
   } catch {
     list.replaceChildren(h("li", null, "The guides could not be listed."));
