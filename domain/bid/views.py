@@ -30,11 +30,26 @@ def sees_commit(perspective: Perspective, player: str) -> bool:
     return perspective.kind == "seat" and perspective.seat == player
 
 
+# The regions' tally as of the last districts viewed: a replay views every step, and only a reveal
+# changes the districts (a step that decides none keeps the same tuple), so it is tallied once per reveal.
+_tallied: tuple[Any, Any, tuple[RegionResult, ...]] = (None, None, ())
+
+
+def _region_results(state: BidState) -> tuple[RegionResult, ...]:
+    """`region_results(state)`, kept for the districts and the match last asked for (all it reads)."""
+    global _tallied
+    districts, match, results = _tallied
+    if districts is not state.districts or match is not state.match:
+        results = tuple(region_results(state))
+        _tallied = (state.districts, state.match, results)
+    return results
+
+
 def view(state: BidState, perspective: Perspective) -> dict[str, Any]:
     done = {district.district: district for district in state.districts}
     committed = {commit.player: commit.card for commit in state.commits}
     board = state.match.board
-    results = region_results(state)
+    results = _region_results(state)
     # The votes of the regions each player has carried for good (a region still being played counts for no one yet).
     votes_won = {seat.player: 0 for seat in state.match.players}
     for region, result in zip(board.regions, results, strict=True):
