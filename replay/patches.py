@@ -43,12 +43,14 @@ def diff(old: Any, new: Any) -> Any:
             if before is _ABSENT:
                 patch[key] = value
                 added += 1
-            elif type(value) is dict:
-                changed = diff(before, value)
-                if changed or type(before) is not dict:  # two equal objects: no patch
-                    patch[key] = changed
+            # Compared whole first (in C): a part a view builds again each step is mostly unchanged.
             elif before != value:
-                patch[key] = _diff_lists(before, value) if type(value) is list and type(before) is list else value
+                if type(value) is dict:
+                    patch[key] = diff(before, value)
+                elif type(value) is list and type(before) is list:
+                    patch[key] = _diff_lists(before, value)
+                else:
+                    patch[key] = value
         if len(new) - added < len(old):  # some keys of old are gone
             patch[DELETED] = [key for key in old if key not in new]
         return patch
