@@ -13,10 +13,10 @@ from typing import Any
 import msgspec
 
 from domain.bid import cards
-from domain.bid.board import region_of
+from domain.bid.board import Region, region_of
 from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed
-from domain.bid.state import ROUNDS, BidState, finished, winning_bid
-from domain.bid.standings import RegionResult, how, region_results
+from domain.bid.state import ROUNDS, BidState, finished, names, winning_bid
+from domain.bid.standings import RegionResult, how, region_result
 from domain.protocol import Perspective
 
 HIDDEN = "committed"
@@ -30,31 +30,86 @@ def sees_commit(perspective: Perspective, player: str) -> bool:
     return perspective.kind == "seat" and perspective.seat == player
 
 
-# The regions' tally as of the last districts viewed: a replay views every step, and only a reveal
-# changes the districts (a step that decides none keeps the same tuple), so it is tallied once per reveal.
-_tallied: tuple[Any, Any, tuple[RegionResult, ...]] = (None, None, ())
+class _Decided(msgspec.Struct, frozen=True):
+    """The parts of a view that read only the districts decided and the match: built once per
+    reveal (a replay views every step; a step that decides no district keeps the same tuple),
+    and of those only the region the reveal decided in. Shared by the views of the steps
+    between two reveals: read, never changed."""
+
+    districts: tuple[Any, ...]
+    match: Any
+    in_regions: list[tuple[Any, ...]]  # the districts decided in each region
+    results: list[RegionResult]
+    regions: list[dict[str, Any]]  # as they are with no district up
+    votes_won: dict[str, int]
+    districts_won: dict[str, int]
+    history: list[dict[str, Any]]
 
 
-def _region_results(state: BidState) -> tuple[RegionResult, ...]:
-    """`region_results(state)`, kept for the districts and the match last asked for (all it reads)."""
-    global _tallied
-    districts, match, results = _tallied
-    if districts is not state.districts or match is not state.match:
-        results = tuple(region_results(state))
-        _tallied = (state.districts, state.match, results)
-    return results
+_decided: _Decided | None = None
+
+
+def _decided_part(state: BidState) -> _Decided:
+    global _decided
+    known = _decided
+    if known is not None and known.districts is state.districts and known.match is state.match:
+        return known
+    if known is not None and known.match is not state.match:
+        known = None
+    done = {district.district: district for district in state.districts}
+    players = names(state)
+    in_regions, results, regions = [], [], []
+    for i, region in enumerate(state.match.board.regions):
+        mine = tuple(done[label] for label in region.districts if label in done)
+        if known is not None and known.in_regions[i] == mine:
+            result, shown = known.results[i], known.regions[i]
+        else:
+            # The region's result as the standings tally it (region_results).
+            result = region_result(region, list(mine), players, state.match.ruleset)
+            shown = _region_view(region, _result_view(result), None, done)
+        in_regions.append(mine)
+        results.append(result)
+        regions.append(shown)
+    # The votes of the regions each player has carried for good (a region still being played counts for no one yet).
+    votes_won = {player: 0 for player in players}
+    for region, result in zip(state.match.board.regions, results, strict=True):
+        if result.winner is not None and result.decided == result.of and result.winner in votes_won:
+            votes_won[result.winner] += region.votes
+    known = _Decided(
+        districts=state.districts,
+        match=state.match,
+        in_regions=in_regions,
+        results=results,
+        regions=regions,
+        votes_won=votes_won,
+        districts_won={player: sum(1 for district in state.districts if district.winner == player) for player in players},
+        history=[
+            {
+                "district": district.district,
+                "bids": [{"player": bid.player, "card": bid.card} for bid in district.bids],
+                "winner": district.winner,
+                "card": district.card,
+                "step": district.step,
+            }
+            for district in state.districts
+        ],
+    )
+    _decided = known
+    return known
 
 
 def view(state: BidState, perspective: Perspective) -> dict[str, Any]:
-    done = {district.district: district for district in state.districts}
     committed = {commit.player: commit.card for commit in state.commits}
     board = state.match.board
-    results = _region_results(state)
-    # The votes of the regions each player has carried for good (a region still being played counts for no one yet).
-    votes_won = {seat.player: 0 for seat in state.match.players}
-    for region, result in zip(board.regions, results, strict=True):
-        if result.winner is not None and result.decided == result.of and result.winner in votes_won:
-            votes_won[result.winner] += region.votes
+    decided = _decided_part(state)
+    regions = decided.regions
+    if state.up is not None:
+        # The region of the district up shows it up; the others are as they are with none up.
+        done = {district.district: district for district in state.districts}
+        regions = [
+            _region_view(region, shown["result"], state.up, done) if state.up in region.districts else shown
+            for region, shown in zip(board.regions, regions, strict=True)
+        ]
     return {
         "step": state.step,
         "round": len(state.districts) + (state.up is not None),
@@ -67,8 +122,8 @@ def view(state: BidState, perspective: Perspective) -> dict[str, Any]:
                 "player": seat.player,
                 "suit": seat.suit,
                 "hand": list(hand),
-                "districts_won": sum(1 for district in state.districts if district.winner == seat.player),
-                "votes_won": votes_won[seat.player],
+                "districts_won": decided.districts_won[seat.player],
+                "votes_won": decided.votes_won[seat.player],
                 "bid": None
                 if seat.player not in committed
                 else committed[seat.player]
@@ -81,27 +136,14 @@ def view(state: BidState, perspective: Perspective) -> dict[str, Any]:
             "name": board.name,
             "reconstruction": board.reconstruction,
             "source": board.source,
-            "regions": [
-                {
-                    "name": region.name,
-                    "votes": region.votes,
-                    "districts": [_district_view(label, state.up, done) for label in region.districts],
-                    "result": _result_view(result),
-                }
-                for region, result in zip(board.regions, results, strict=True)
-            ],
+            "regions": regions,
         },
-        "history": [
-            {
-                "district": district.district,
-                "bids": [{"player": bid.player, "card": bid.card} for bid in district.bids],
-                "winner": district.winner,
-                "card": district.card,
-                "step": district.step,
-            }
-            for district in state.districts
-        ],
+        "history": decided.history,
     }
+
+
+def _region_view(region: Region, result: dict[str, Any], up: str | None, done: dict) -> dict[str, Any]:
+    return {"name": region.name, "votes": region.votes, "districts": [_district_view(label, up, done) for label in region.districts], "result": result}
 
 
 def _district_view(label: str, up: str | None, done: dict) -> dict[str, Any]:
