@@ -57,20 +57,31 @@ def ballot_view(state: MatchState, ballot: CastBallot, seen: frozenset[int]) -> 
     }
 
 
-def ballots_by_state(ballots: list[dict[str, Any]]) -> dict[str, Any]:
+def ballots_by_state(ballots: list[dict[str, Any]], since: tuple[dict[str, Any], int] | None = None) -> dict[str, Any]:
     """The Ballots on each state as this perspective sees them (from `ballot_view`), per
     party: how many were recorded, how many came another way (absentee, rumor, …), and
     their votes (None while any of them lies face down); `unplaced`: the other party's
-    Absentee Ballots, whose states this perspective may not see."""
-    states: dict[str, Any] = {}
-    unplaced = dict.fromkeys(PARTIES, 0)
-    for ballot in ballots:
+    Absentee Ballots, whose states this perspective may not see. `since`: (what this gave
+    for the first `n` of `ballots`, n): only the others are added to it (it is left as it was)."""
+    if since is None:
+        states: dict[str, Any] = {}
+        unplaced = dict.fromkeys(PARTIES, 0)
+        start = 0
+    else:
+        known, start = since
+        states, unplaced = dict(known["states"]), dict(known["unplaced"])
+    copied: set[str] = set()  # the states whose entry is this call's own (the others are `since`'s)
+    for ballot in ballots[start:]:
         if ballot["state"] is None:
             unplaced[ballot["party"]] += 1
             continue
         sides = states.get(ballot["state"])
         if sides is None:
             sides = states[ballot["state"]] = {party: {"recorded": 0, "other": 0, "votes": 0} for party in PARTIES}
+            copied.add(ballot["state"])
+        elif ballot["state"] not in copied:
+            sides = states[ballot["state"]] = {party: dict(side) for party, side in sides.items()}
+            copied.add(ballot["state"])
         side = sides[ballot["party"]]
         side["recorded" if ballot["recorded"] else "other"] += 1
         side["votes"] = None if side["votes"] is None or ballot["votes"] is None else side["votes"] + ballot["votes"]
@@ -95,11 +106,12 @@ def board_view(state: MatchState) -> dict[str, Any]:
     }
 
 
-def campaign_record(state: MatchState, party: int, seen: frozenset[int]) -> dict[str, str]:
+def campaign_record(state: MatchState, party: int, seen: frozenset[int], since: tuple[dict[str, str], int] | None = None) -> dict[str, str]:
     """The Campaign Record as the Tally Board shows it: P or V per recorded Ballot,
-    X per Absentee Ballot (popular votes, only for the party's own eyes)."""
-    marks: dict[str, str] = {}
-    for ballot in state.ballots:
+    X per Absentee Ballot (popular votes, only for the party's own eyes). `since`: (what
+    this gave for the first `n` Ballots of the state, n): only the others are added to it."""
+    marks, start = (dict(since[0]), since[1]) if since is not None else ({}, 0)
+    for ballot in state.ballots[start:]:
         if ballot.party != party:
             continue
         abbr = state.board.places[ballot.place].entry.abbr
@@ -129,8 +141,14 @@ def _view(state: MatchState, perspective: Perspective, was: MatchState | None, s
     turn = state.turn
     # A Ballot's view reads the board, the regions counted and the parties seen besides the Ballot.
     alike = was is not None and shown is not None and was.board is state.board and was.counted is state.counted and parties_seen(was, perspective) == seen
+    # Ballots are mostly added: those of the state viewed before, when they begin this state's, are counted on from its view.
+    added = alike and len(was.ballots) <= len(state.ballots) and state.ballots[: len(was.ballots)] == was.ballots
     if alike and was.ballots is state.ballots:
         ballots, by_state = shown["ballots"], shown["ballots_by_state"]
+    elif added:
+        kept = len(was.ballots)
+        ballots = [*shown["ballots"], *(ballot_view(state, ballot, seen) for ballot in state.ballots[kept:])]
+        by_state = ballots_by_state(ballots, (shown["ballots_by_state"], kept))
     else:
         if alike:
             earlier, earlier_shown = was.ballots, shown["ballots"]
@@ -141,21 +159,10 @@ def _view(state: MatchState, perspective: Perspective, was: MatchState | None, s
         else:
             ballots = [ballot_view(state, b, seen) for b in state.ballots]
         by_state = ballots_by_state(ballots)
-    parties = {}
-    for p, name in enumerate(PARTIES):
-        ticket = state.tickets[p]
-        parties[name] = {
-            "players": [n for n, q in zip(state.players, state.party_of) if q == p],
-            "president": msgspec.to_builtins(ticket.president) if ticket else None,
-            "vice_president": msgspec.to_builtins(ticket.vice_president) if ticket else None,
-            # The Campaign Record reads the Ballots, the board, the mode and the parties seen.
-            "campaign_record": shown["parties"][name]["campaign_record"]
-            if alike and was.ballots is state.ballots and was.created is state.created and bool(was.record) == bool(state.record)
-            else campaign_record(state, p, seen) if state.record else {},
-            "states_campaigned": len(state.campaigned(p)) if state.record else 0,
-            "absentee_ballots_due": state.absentee_due[p] if state.campaign_over else None,
-            **advanced_view(state, p),
-        }
+    if alike and _same(was, state, PARTY_READS):
+        parties = shown["parties"]
+    else:
+        parties = _parties(state, seen, was if alike else None, shown, added)
     return {
         "system": "mrpresident",
         "step": state.step,
@@ -167,7 +174,7 @@ def _view(state: MatchState, perspective: Perspective, was: MatchState | None, s
         "incumbent": dict(zip(("party", "president"), state.incumbent())) if state.incumbent()[0] else None,
         "board": shown["board"] if was is not None and shown is not None and was.board is state.board else board_view(state),
         "parties": parties,
-        "players": [
+        "players": shown["players"] if was is not None and shown is not None and _same(was, state, PLAYER_READS) else [
             {
                 "name": seat.name,
                 "party": PARTIES[seat.party],
@@ -205,6 +212,42 @@ def _view(state: MatchState, perspective: Perspective, was: MatchState | None, s
         else None,
         "debates": [{"issue": issue, "won_by": None if won is None else PARTIES[won]} for issue, won in state.debates],
     }
+
+
+# What the view's parts read of the state besides the board and the parties seen (`alike` in
+# `_view`): a part whose fields are the same objects as in the state viewed before is taken
+# from that view.
+PARTY_READS = ("created", "tickets", "seats", "party_of", "ballots", "record", "absentee", "campaign_over", "absentee_due",
+               "funds", "raised", "spent", "advertised", "fund_states", "debates", "debate_absentee")
+PLAYER_READS = ("seats", "hands", "decks", "lost_turns", "extra_turns")
+
+
+def _same(was: MatchState, state: MatchState, fields: tuple[str, ...]) -> bool:
+    return all(getattr(was, field) is getattr(state, field) for field in fields)
+
+
+def _parties(state: MatchState, seen: frozenset[int], was: MatchState | None, shown: dict[str, Any] | None, added: bool) -> dict[str, Any]:
+    """Each party's part of the view; `was`, when not None, was viewed as `shown` by the same
+    perspective on the same board with the same regions counted; `added`: its Ballots begin the state's."""
+    same_record = was is not None and shown is not None and was.created is state.created and bool(was.record) == bool(state.record)
+    parties = {}
+    for p, name in enumerate(PARTIES):
+        ticket = state.tickets[p]
+        parties[name] = {
+            "players": [n for n, q in zip(state.players, state.party_of) if q == p],
+            "president": msgspec.to_builtins(ticket.president) if ticket else None,
+            "vice_president": msgspec.to_builtins(ticket.vice_president) if ticket else None,
+            # The Campaign Record reads the Ballots, the board, the mode and the parties seen.
+            "campaign_record": shown["parties"][name]["campaign_record"]
+            if same_record and was.ballots is state.ballots
+            else campaign_record(state, p, seen, (shown["parties"][name]["campaign_record"], len(was.ballots)) if same_record and added and was.record else None)
+            if state.record
+            else {},
+            "states_campaigned": len(state.campaigned(p)) if state.record else 0,
+            "absentee_ballots_due": state.absentee_due[p] if state.campaign_over else None,
+            **advanced_view(state, p),
+        }
+    return parties
 
 
 def roll_view(state: MatchState, turn: Turn) -> dict[str, Any]:
