@@ -3,7 +3,7 @@
 1. the latency of appends to a warm match while another match of 50,000 events
    loads cold (its log dropped, as after a restart), against the same appends
    without that load, in the same run (p50/p99);
-   The cold load reads the match's latest snapshot (service/snapshots.py) and the
+   The cold load reads the match's latest snapshot (service/store/snapshots.py) and the
    events after it; the baseline in the same run loads with snapshots turned off;
 2. one correction on a 10,000-step match: the rules check of an amendment of a
    late step, refolded from the nearest checkpoint (target <= 50 ms), against the
@@ -34,10 +34,10 @@ import msgspec
 
 from fixtures.random_player import play_president as play
 from domain.corrections import amendment_type, refold
-from service import checking, handlers
+from service.usecases import checking, handlers
 from domain.protocol import EVERYONE
-from service.app import Recount
-from service.store import MatchStore, default_env
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Recount
 from bench.common import machine_load, options, spread, workdir
 
 COLD_EVENTS = 50_000

@@ -26,14 +26,14 @@ from pathlib import Path
 import msgspec
 
 from bench.common import free_port, machine_load, options, rss_mb, workdir
-from service.repository import EVENTS_HELD_MAX
+from service.store.repository import EVENTS_HELD_MAX
 
 
 def build(store: Path, matches: int, events: int) -> None:
     """`matches` copies of one random President match of `events` events."""
     from fixtures.random_player import play_president as play
-    from service.app import Recount
-    from service.store import MatchStore, Meta, Recorded, default_env
+    from service.store.match_store import MatchStore, Meta, Recorded, default_env
+    from service.usecases.app import Recount
 
     started = time.perf_counter()
     recount = Recount(MatchStore(default_env(str(store))))
@@ -57,15 +57,15 @@ def build(store: Path, matches: int, events: int) -> None:
 
 def child(job: str, store: Path, bound: int) -> None:
     started = time.perf_counter()
-    from service.app import Recount
-    from service.store import MatchStore, default_env
+    from service.store.match_store import MatchStore, default_env
+    from service.usecases.app import Recount
 
     recount = Recount(MatchStore(default_env(str(store))), events_held_max=bound)
     if job == "touch":
         from litestar.testing import TestClient
 
-        from service.http import create_app
-        from service.readmodel import MatchIndex
+        from service.reads.readmodel import MatchIndex
+        from service.web.routes import create_app
 
         streams = [str(n.originator_id) for n in recount.store.firsts_and_lasts(1, recount.store.head()) if n.originator_version == 1]
         rng = random.Random(28)
@@ -81,7 +81,7 @@ def child(job: str, store: Path, bound: int) -> None:
                               "really_held": sum(log.held() for log in held), "logs_held": len(held),
                               "bound": recount.logs.events_held_max, "seconds": time.perf_counter() - started}))
     elif job == "index":
-        from service.readmodel import MatchIndex
+        from service.reads.readmodel import MatchIndex
 
         rows = MatchIndex(recount, None).list()
         print(json.dumps({"matches": len(rows), "finished": sum(r.finished for r in rows), "seconds": time.perf_counter() - started}))
@@ -122,7 +122,7 @@ def first_answer_of_a_server(store: Path) -> tuple[float, int]:
     store.with_suffix(".index.sqlite").unlink(missing_ok=True)
     port = free_port()
     started = time.perf_counter()
-    server = subprocess.Popen([sys.executable, "-m", "service.cli", "--db", str(store), "serve", "--no-fixtures", "--port", str(port)],
+    server = subprocess.Popen([sys.executable, "-m", "service.cli.main", "--db", str(store), "serve", "--no-fixtures", "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         while time.perf_counter() - started < 120:

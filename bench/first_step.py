@@ -26,9 +26,9 @@ import msgspec
 
 from bench.common import free_port, machine_load, options, spread, wait_for, workdir
 from fixtures.random_player import play_president
-from service import fixtures
-from service.app import Recount
-from service.store import MatchStore, default_env
+from service.records import fixtures
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Recount
 
 EVENTS = 10_000
 ROUNDS = 5

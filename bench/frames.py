@@ -27,9 +27,9 @@ from domain.protocol import EVERYONE, SPECTATOR, Perspective
 from fixtures.random_player import play_president as play
 from replay import frames
 from replay.patches import diff
-from service import fixtures
-from service.app import Recount
-from service.store import MatchStore, Meta, default_env
+from service.records import fixtures
+from service.store.match_store import MatchStore, Meta, default_env
+from service.usecases.app import Recount
 
 EVENTS = 1000
 ROUNDS = 15

@@ -5,7 +5,7 @@ process (bench.serve, SQLite); the imports are sent by a process of their own, s
 one only times the small requests. ROUNDS rounds, idle and loaded in turns; p50 and p99
 of each, and the ratio loaded / idle, median [min–max].
 
-The server's heavy pool as its environment says (service/heavy.py): BENCH_HEAVY_POOL
+The server's heavy pool as its environment says (service/records/heavy.py): BENCH_HEAVY_POOL
 (process or thread), BENCH_HEAVY_NICE and BENCH_SWITCH_INTERVAL are passed to it as
 RECOUNT_HEAVY_POOL, RECOUNT_HEAVY_NICE and RECOUNT_HEAVY_SWITCH_INTERVAL."""
 

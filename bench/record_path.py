@@ -30,8 +30,8 @@ import msgspec
 
 from bench.common import free_port, machine_load, options, spread, wait_for, workdir
 from fixtures.random_player import play_president
-from service.app import Recount
-from service.store import MatchStore, default_env
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Recount
 
 __all__ = ["LUA", "cpu_seconds", "free_port", "machine_cpu_seconds", "run_wrk", "wait_for"]
 

@@ -1,6 +1,6 @@
 """Benchmark: what a replay weighs, and how soon a step's address is drawn.
 
-1. For every fixture match (fixtures/*/*.json, recorded as service/fixtures.py
+1. For every fixture match (fixtures/*/*.json, recorded as service/records/fixtures.py
    does), the bytes the replay page downloads to read the whole match as a
    spectator (every response of the API it asks for: the summary, the frames, the
    standings), against the bytes of the stored events. Measured in headless
@@ -33,9 +33,9 @@ import msgspec
 
 from fixtures.random_player import play_president as play
 from bench.common import machine_load, options, served_with_chromium, spread, workdir
-from service import fixtures
-from service.app import Recount
-from service.store import MatchStore, default_env
+from service.records import fixtures
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Recount
 
 EVENTS = 1000
 STEP = 900

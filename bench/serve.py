@@ -5,7 +5,7 @@
                                          POST's body, decodes it into the record route's
                                          request struct and answers 201 with a small JSON
                                          body, under uvicorn with the service's settings
-                                         (service/server.py: uvloop, its coalescing
+                                         (service/web/server.py: uvloop, its coalescing
                                          httptools protocol, no access log, gc frozen)."""
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from typing import Any
 
 import msgspec
 
-from service import server
-from service.app import AppendResult, Recount
-from service.http import AppendRequest, create_app
-from service.readmodel import MatchIndex
-from service.store import MatchStore, default_env
+from service.reads.readmodel import MatchIndex
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import AppendResult, Recount
+from service.web import connections, server
+from service.web.routes import AppendRequest, create_app
 
 _request = msgspec.json.Decoder(AppendRequest)
 _HEADERS = [(b"content-type", b"application/json")]
@@ -49,7 +49,7 @@ def serve_echo(listening: socket.socket) -> None:
 
     gc.collect()
     gc.freeze()
-    config = uvicorn.Config(echo, loop="uvloop", http=server.CoalescingHttpToolsProtocol, log_level="warning", access_log=False, lifespan="off")
+    config = uvicorn.Config(echo, loop="uvloop", http=connections.CoalescingHttpToolsProtocol, log_level="warning", access_log=False, lifespan="off")
     uvicorn.Server(config).run(sockets=[listening])
 
 

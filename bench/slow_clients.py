@@ -10,7 +10,7 @@ holding the connections took (on a machine of few cores they share it), and what
 connections saw.
 
 The server is `bench.serve` (the service as `make run` starts it) with its settings
-from the environment: service/limits.py's defaults unless RECOUNT_… variables are set.
+from the environment: service/web/limits.py's defaults unless RECOUNT_… variables are set.
 Only loopback addresses; every count and wait bounded. Printed, not asserted."""
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ from bench.common import free_port, machine_load, options, spread, wait_for, wor
 from bench.record_path import cpu_seconds
 from bench.tap_to_ack import percentile
 from fixtures.random_player import play_president
-from service.app import Recount
-from service.limits import connections_cap, settings_from_environment
-from service.store import MatchStore, default_env
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Recount
+from service.web.limits import connections_cap, settings_from_environment
 
 ARGS = options(__doc__)
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "150" if ARGS.quick else "2000"))
@@ -154,7 +154,7 @@ def main() -> None:
         print(f"slow clients: {REQUESTS} GET {state.replace(created.match_id, '{id}')} one after another, alone and beside "
               f"{CONNECTIONS} held connections (idle, slow-loris, stalled body: a third each), {ROUNDS} rounds interleaved; {machine_load()}")
         settings = {name: value for name, value in os.environ.items() if name.startswith("RECOUNT_")}
-        print(f"server settings: {settings or 'the defaults (service/limits.py)'}")
+        print(f"server settings: {settings or 'the defaults (service/web/limits.py)'}")
         print(f"{'run':<14}{'requests':>9}{'p50 ms':>9}{'p99 ms':>9}{'non-200':>9}{'reopened':>10}{'open files':>12}{'server CPU':>12}{'holder CPU':>12}   held connections")
         alone: list[dict[str, float]] = []
         pressed: list[dict[str, float]] = []

@@ -23,10 +23,10 @@ import msgspec
 from bench.common import free_port, machine_load, options, spread, wait_for, workdir
 from domain.protocol import EVERYONE
 from fixtures.random_player import play_president
-from service import fixtures
-from service.app import Recount
-from service.matchlog import MatchLog
-from service.store import MatchStore, default_env
+from service.records import fixtures
+from service.store.match_store import MatchStore, default_env
+from service.store.matchlog import MatchLog
+from service.usecases.app import Recount
 
 EVENTS = 1000
 ROUNDS = 5

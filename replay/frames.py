@@ -116,7 +116,7 @@ class Record(Protocol):
 
 
 class Log(Protocol):
-    """What frames need of a match (service.app.MatchLog has it)."""
+    """What frames need of a match (service.store.matchlog.MatchLog has it)."""
 
     system: GameSystem
     stream: str

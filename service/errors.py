@@ -1,4 +1,4 @@
-"""The application's errors; `service.http` maps each to one status code, and answers
+"""The application's errors; `service.web.routes` maps each to one status code, and answers
 every error with one body, `ErrorBody`."""
 
 from __future__ import annotations

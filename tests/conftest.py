@@ -22,11 +22,11 @@ from pathlib import Path
 import pytest
 from litestar.testing import TestClient
 
-from service.app import Recount
-from service.http import create_app
-from service.readmodel import MatchIndex
-from service.store import MatchStore
-from service.storage import env_for
+from service.reads.readmodel import MatchIndex
+from service.store.match_store import MatchStore
+from service.store.storage import env_for
+from service.usecases.app import Recount
+from service.web.routes import create_app
 from tests.rules_texts import not_found as rules_texts_not_found
 
 STORES = ["sqlite", "postgres"]

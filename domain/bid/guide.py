@@ -1,4 +1,4 @@
-"""What the guide page (service/guide.py) cannot read off the event types: the rules each action's
+"""What the guide page (service/web/guide.py) cannot read off the event types: the rules each action's
 check enforces (checks.py). tests/service/test_guide.py drives every fixture event of each type through
 mutations and fails if a refusal cites a rule not declared here for that type."""
 

@@ -1,4 +1,4 @@
-"""What the guide page (service/guide.py) cannot read off the event types: the rules each action's
+"""What the guide page (service/web/guide.py) cannot read off the event types: the rules each action's
 check enforces, and a setup in which an action no fixture records comes up in a random legal game.
 
 The rules are declared as concepts (rules.py): a check cites `rule(ruleset.text, concept)`, so one

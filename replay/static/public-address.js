@@ -1,5 +1,5 @@
 // The address the new-match page's links and QR codes name: one a phone at the table can
-// open (GET /address, service/address.py). A page opened on the laptop at 127.0.0.1 would
+// open (GET /address, service/web/address.py). A page opened on the laptop at 127.0.0.1 would
 // otherwise hand out links only that laptop opens. When the server still has nothing
 // better, the page says so in #address and says how to let phones in.
 import { api } from "/static/api.js";

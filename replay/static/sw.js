@@ -1,4 +1,4 @@
-// The service worker (served at /sw.js by service/viewer.py, which fills in VERSION, a
+// The service worker (served at /sw.js by service/web/viewer.py, which fills in VERSION, a
 // digest of replay/static, and ASSETS, its files): the pages and their static files
 // are answered from the network first, and from the cache only when there is no
 // network, so an online phone never gets a stale page; a recording page reloaded with

@@ -19,11 +19,11 @@ import httpx
 import pytest
 
 import domain
-from service import fixtures
-from service.app import Created, Recount
-from service.http import create_app
-from service.readmodel import MatchIndex
-from service.store import MatchStore, default_env
+from service.reads.readmodel import MatchIndex
+from service.records import fixtures
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Created, Recount
+from service.web.routes import create_app
 from tests.browser.helpers import WAIT_MS
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from service import fixtures
+from service.records import fixtures
 from tests.browser.helpers import expect
 
 pytestmark = pytest.mark.browser

@@ -186,7 +186,7 @@ def test_a_notation_file_is_brought_in_and_its_links_are_shown(phone: Any, serve
 def test_a_notation_file_saved_by_notepad_is_brought_in_with_its_names(phone: Any, served: Any) -> None:
     """docs/notation.md § Importing: Windows Notepad saves "Unicode" as UTF-16 behind a
     byte order mark. The page's `file.text()` reads it by that mark in Chromium (a guard:
-    this passed before service/textfiles.py, which reads it so for a script or the CLI)."""
+    this passed before service/records/textfiles.py, which reads it so for a script or the CLI)."""
     original = served.matches["bid/two-player"]
     with served.api() as client:
         text = client.get(f"/matches/{original.match_id}/notation", headers={"Authorization": f"Bearer {original.write_token}"}).text

@@ -1,6 +1,6 @@
 """The new-match page opened on the laptop that runs the service (127.0.0.1), as a table
 starts: its links and QR codes name the address a phone can open (GET /address,
-service/address.py), and when there is none yet the page says so and how to let phones in."""
+service/web/address.py), and when there is none yet the page says so and how to let phones in."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from service import address
+from service.web import address
 from tests.browser.helpers import expect
 from tests.browser.test_new_match import open_new, seat_players
 

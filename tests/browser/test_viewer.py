@@ -247,12 +247,12 @@ def test_a_running_match_shows_a_newly_recorded_event_without_a_reload(page: Any
     expect(page.locator("#events li")).to_have_count(5)
     assert step_shown(page) == 1
     # When the reader goes, the server stops listening for it.
-    assert served.recount._listeners[match["match_id"]]
+    assert served.recount.listeners.by_stream[match["match_id"]]
     page.close()
     deadline = time.monotonic() + 5
-    while served.recount._listeners[match["match_id"]] and time.monotonic() < deadline:
+    while served.recount.listeners.by_stream[match["match_id"]] and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not served.recount._listeners[match["match_id"]]
+    assert not served.recount.listeners.by_stream[match["match_id"]]
 
 
 def test_a_spectator_page_of_a_running_match_receives_no_hidden_card(page: Any, served: Any) -> None:

@@ -12,7 +12,7 @@ import msgspec
 import pytest
 
 from fixtures.random_player import play_president as play
-from service import fixtures
+from service.records import fixtures
 from tests.browser.helpers import expect, frames_of
 from tests.browser.test_viewer import open_replay, play_one, running_match, step_shown
 

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from service import fixtures
+from service.records import fixtures
 from tests.browser.helpers import WAIT_MS, expect, frames_of, open_at
 
 pytestmark = pytest.mark.browser

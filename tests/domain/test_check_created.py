@@ -9,7 +9,7 @@ import pytest
 
 import domain
 from domain.protocol import IllegalAction, MatchSetup
-from service.fixtures import fixture_files, read
+from service.records.fixtures import fixture_files, read
 
 SYSTEMS = sorted(domain.systems().values(), key=lambda system: system.name)
 MODES = {"president": "full", "bid": None, "mrpresident": "electoral"}

@@ -14,7 +14,7 @@ from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed
 from domain.mrpresident.events import PartiesDrawn
 from domain.president.events import CardsPlayed
 from domain.protocol import IllegalAction, MatchSetup
-from service.fixtures import fixture_files, read
+from service.records.fixtures import fixture_files, read
 
 SYSTEMS = sorted(domain.systems().values(), key=lambda system: system.name)
 FIXTURES = fixture_files()

@@ -132,10 +132,10 @@ def test_a_server_killed_under_appends_keeps_every_acknowledged_event(tmp_path: 
 
 def test_a_server_told_to_stop_stops_within_its_grace_even_with_a_live_reader(tmp_path: Path) -> None:
     """An open live stream never ends by itself (a browser tab following a match): SIGTERM must still stop the
-    server within the graceful-shutdown bound (service/server.py), not when the last reader leaves."""
+    server within the graceful-shutdown bound (service/web/server.py), not when the last reader leaves."""
     import time
 
-    from service.server import GRACEFUL_SHUTDOWN_SECONDS
+    from service.web.server import GRACEFUL_SHUTDOWN_SECONDS
 
     with serving(tmp_path / "store.sqlite") as [(url, process)]:
         created, _ = new_match(url, 5, seed=3)

@@ -15,9 +15,9 @@ from typing import Any
 import msgspec
 
 from fixtures.random_player import PLAYERS, play_president as play
-from service.app import Recount
 from service.errors import Conflict
-from service.readmodel import MatchIndex
+from service.reads.readmodel import MatchIndex
+from service.usecases.app import Recount
 from tests.conftest import open_recount
 
 ACTIONS = 60

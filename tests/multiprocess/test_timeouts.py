@@ -1,5 +1,5 @@
 """A real `recount serve` closes the connections of clients that do not finish sending a
-request (service/server.py): one that sends nothing, half a header, headers a byte at a
+request (service/web/connections.py): one that sends nothing, half a header, headers a byte at a
 time, a body that stops, or that idles after an answer; a live stream stays open. Its
 connections are capped below its open-file limit, which it raises to the hard limit.
 
@@ -84,7 +84,7 @@ def test_headers_trickled_a_byte_at_a_time_are_cut_off(tmp_path: Path, tiny_time
 
 @pytest.mark.parametrize("path", ["/matches", "/matches/nomatch/events", "/imports"])
 def test_a_body_that_stops_is_answered_408_and_closed(tmp_path: Path, tiny_timeouts: None, path: str) -> None:
-    """The record route's fast path (service/server.py) reads its body itself: the same."""
+    """The record route's fast path (service/web/server.py) reads its body itself: the same."""
     with server(tmp_path) as (_, port, _), connect(port) as stalled:
         stalled.sendall(f"POST {path} HTTP/1.1\r\nHost: recount\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n".encode() + b'{"ev')
         assert read_until_closed(stalled).startswith(b"HTTP/1.1 408 ")

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from service import fixtures
-from service.app import Recount
+from service.records import fixtures
+from service.usecases.app import Recount
 
 PLAYERS = ["Al", "Betty", "Carl"]
 SECRETS = {"Al": "quokka-7341", "Betty": "narwhal-2209", "Carl": "axolotl-5518"}
@@ -226,7 +226,7 @@ def test_live_stream_sends_each_new_step_then_ends_when_the_match_does(client: T
     assert messages[-1] == ("finished", {"version": 7})
     assert SECRETS["Al"] not in json.dumps(frames[:4])  # a spectator's frames, until Al shows his word
     assert SECRETS["Al"] in json.dumps(frames[4])  # step 7: Al shows it
-    assert not any(recount._listeners.get(match["match_id"], ()))  # the stream stopped listening
+    assert not any(recount.listeners.by_stream.get(match["match_id"], ()))  # the stream stopped listening
 
 
 def test_live_stream_takes_a_seat_token_as_a_query_parameter(client: TestClient) -> None:

@@ -12,8 +12,8 @@ import msgspec
 from domain.protocol import EVERYONE, SPECTATOR
 from fixtures.random_player import play_president
 from replay.frames import FrameCache
-from service import fixtures
-from service.matchlog import MatchLog
+from service.records import fixtures
+from service.store.matchlog import MatchLog
 from tests.conftest import open_recount
 
 

@@ -13,8 +13,8 @@ from litestar.testing import TestClient
 
 from replay.frames import allowed_of
 from replay.patches import apply
-from service import fixtures
-from service.app import Recount
+from service.records import fixtures
+from service.usecases.app import Recount
 from tests.replay.test_frames import auth, collect_stream
 
 FIXTURES = [path for path in fixtures.fixture_files() if path.stem in ("classic-four-full", "two-player", "four-player-electoral")]

@@ -17,9 +17,9 @@ from typing import Any
 from litestar.testing import TestClient
 
 from replay import frames, live, live_reader
-from service import viewer
-from service.app import Recount
-from service.params import label
+from service.usecases.access import label
+from service.usecases.app import Recount
+from service.web import viewer
 
 from tests.replay.test_frames import PLAYERS, SECRETS, auth, create_toy, draws
 from tests.replay.test_live_broadcast import follow, parse
@@ -59,7 +59,7 @@ def test_followers_of_four_perspectives_get_every_step_once_and_only_what_they_m
 
     results = asyncio.run(run())
     last = 1 + len(batches)
-    assert len(broadcaster.channels) == 0 and not any(recount._listeners.get(match_id, ()))
+    assert len(broadcaster.channels) == 0 and not any(recount.listeners.by_stream.get(match_id, ()))
     for name, followers in results.items():
         for messages in followers:
             parsed = parse(messages)

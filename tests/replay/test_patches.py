@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from litestar.testing import TestClient
 
 from replay.patches import apply, diff
-from service import fixtures
-from service.app import Recount
+from service.records import fixtures
+from service.usecases.app import Recount
 
 from tests.replay.test_frames import PLAYERS, all_frames, auth, collect_stream, create_toy, draws, readers, record, record_later
 

@@ -1,4 +1,4 @@
-"""The address the links a phone opens are built from (service/address.py): never one
+"""The address the links a phone opens are built from (service/web/address.py): never one
 only this computer can open when the table's phones could use another."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from litestar.testing import TestClient
 
-from service import address
-from service.address import Listening, public_address
+from service.web import address
+from service.web.address import Listening, public_address
 
 NETWORK = ["192.168.1.5", "172.17.0.1"]
 

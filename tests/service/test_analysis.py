@@ -8,11 +8,11 @@ from pathlib import Path
 from litestar.testing import TestClient
 
 from domain.notation_file import parse_match
-from service import fixtures
-from service.analysis import leaderboard_of
+from service.records import fixtures
+from service.web.analysis import leaderboard_of
 from tests.service.test_api import auth, classic_deal, create, post, versions
 
-FIXTURES = Path(fixtures.__file__).resolve().parent.parent / "fixtures"
+FIXTURES = fixtures.FIXTURES
 
 
 def parse(client: TestClient, match: dict, line: object, token: str | None = "write"):
@@ -131,7 +131,7 @@ def test_the_leaderboard_page_is_served_to_a_browser(client: TestClient) -> None
 
 
 def test_recount_rebuild_rebuilds_the_leaderboards_from_the_store(tmp_path: Path, capsys) -> None:
-    from service import cli
+    from service.cli import main as cli
 
     db = str(tmp_path / "store.sqlite")
     fixture = str(FIXTURES / "president" / "classic-four-full.json")

@@ -11,7 +11,7 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.president.presets import PRESETS
-from service.http import create_app
+from service.web.routes import create_app
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
 
@@ -294,7 +294,7 @@ def test_concurrent_recorders_of_different_matches_are_committed_together_in_ord
 
 @pytest.mark.parametrize("private", [False, True])
 def test_after_the_end_everything_is_shown_unless_the_match_keeps_hands_private(client: TestClient, recount, private: bool) -> None:
-    from service import fixtures
+    from service.records import fixtures
 
     match = fixtures.read(fixtures.FIXTURES / "president" / "classic-four-full.json")
     setup = msgspec.structs.replace(match.setup, keep_hands_private=private)
@@ -312,7 +312,7 @@ def test_after_the_end_everything_is_shown_unless_the_match_keeps_hands_private(
 
 
 def test_the_match_index_is_rebuilt_when_the_store_is_replaced(tmp_path) -> None:
-    from service.readmodel import MatchIndex
+    from service.reads.readmodel import MatchIndex
     from tests.conftest import open_recount
 
     index_file = str(tmp_path / "index.sqlite")
@@ -331,7 +331,7 @@ def test_the_match_index_is_rebuilt_when_the_store_is_replaced(tmp_path) -> None
 
 
 def test_a_claimed_result_is_checked_against_the_record(client: TestClient, recount) -> None:
-    from service import fixtures
+    from service.records import fixtures
 
     match = fixtures.read(fixtures.FIXTURES / "president" / "classic-four-full.json")
     created = fixtures.record(recount, match)

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from service.http import create_app
-from service.readmodel import MatchIndex
+from service.reads.readmodel import MatchIndex
+from service.web.routes import create_app
 from tests.conftest import open_recount
 
 METHODS = ("get", "put", "post", "delete", "patch", "options", "head")

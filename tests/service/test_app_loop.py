@@ -17,9 +17,9 @@ import pytest
 
 from fixtures.random_player import play_president as play
 from domain.protocol import EVERYONE
-from service import checking
-from service.app import Recount
-from service.writer import HEAVY_BATCH
+from service.usecases import checking
+from service.usecases.app import Recount
+from service.usecases.writer import HEAVY_BATCH
 from tests.conftest import open_recount
 
 

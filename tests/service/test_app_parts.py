@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from fixtures.random_player import play_president as play
 from domain.corrections import amendment_type, refold
 from domain.protocol import IllegalAction
-from service import handlers
-from service.app import Recount
-from service.repository import MatchRepository
+from service.store.repository import MatchRepository
+from service.usecases import handlers
+from service.usecases.app import Recount
 from tests.conftest import open_recount
 
 
@@ -192,16 +192,16 @@ def test_a_correction_that_makes_a_later_action_illegal_is_refused_from_a_checkp
 
 
 def test_the_record_fast_path_answers_every_request_as_the_route_does(app: Recount) -> None:
-    """service/server.py answers a successful append without Litestar and hands every
+    """service/web/server.py answers a successful append without Litestar and hands every
     other request back to the route: each request below, sent to a match of its own
     through the plain app and through the fast path, gets the same status, headers and
     body (the match's id aside), and records the same."""
     import httpx
 
-    from service.http import create_app
-    from service.params import BODY_MAX
-    from service.readmodel import MatchIndex
-    from service.server import RecordFastPath
+    from service.reads.readmodel import MatchIndex
+    from service.web.params import BODY_MAX
+    from service.web.routes import create_app
+    from service.web.server import RecordFastPath
 
     setup, played = actions(12)
     litestar_app = create_app(app, MatchIndex(app, None))

@@ -1,4 +1,4 @@
-"""The batch recorder (service/sqlite_batch.py overrides a private method of the pinned
+"""The batch recorder (service/store/sqlite_batch.py overrides a private method of the pinned
 eventsourcing library) passes the library's own recorder contract tests, on an SQLite
 file as the application uses it. The library's timing and throughput cases are
 benchmarks of the library, not parts of the contract, and are left out; so is its
@@ -30,7 +30,7 @@ from eventsourcing.tests.persistence import (  # noqa: E402
     NonInterleavingNotificationIDsBaseCase,
 )
 
-from service.sqlite_batch import ROWS_PER_STATEMENT, BatchInsertRecorder
+from service.store.sqlite_batch import ROWS_PER_STATEMENT, BatchInsertRecorder
 
 
 class _OnAFile:

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from litestar.testing import TestClient
 
 from domain.protocol import NAME_MAX, OPTIONS_MAX, PLAYERS_MAX, TITLE_MAX
-from service.http import SETUP_BODY_MAX, create_app
-from service.params import BODY_MAX
-from service.readmodel import MatchIndex
+from service.reads.readmodel import MatchIndex
+from service.web.params import BODY_MAX
+from service.web.routes import SETUP_BODY_MAX, create_app
 from tests.conftest import open_recount
 from tests.service.test_api import classic_deal
 

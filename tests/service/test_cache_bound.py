@@ -11,10 +11,10 @@ import msgspec
 from litestar.testing import TestClient
 
 from fixtures.random_player import play_president as play
-from service.app import Recount
-from service.http import create_app
-from service.readmodel import MatchIndex
-from service.store import MatchStore, default_env
+from service.reads.readmodel import MatchIndex
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Recount
+from service.web.routes import create_app
 from tests.conftest import open_recount
 
 MATCHES = 6

@@ -12,11 +12,11 @@ import msgspec
 import pytest
 from litestar.testing import TestClient
 
-from service import fixtures, signing
-from service.app import Recount
-from service.http import create_app
-from service.readmodel import MatchIndex
-from service.store import MatchStore, default_env
+from service.reads.readmodel import MatchIndex
+from service.records import fixtures, signing
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Recount
+from service.web.routes import create_app
 from tests.service.test_api import auth, create
 
 

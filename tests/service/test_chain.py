@@ -11,10 +11,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from service import chain, cli, export, fixtures
-from service.app import Recount
-from service.store import MatchStore
-from service.storage import env_for
+from service.cli import main as cli
+from service.records import export, fixtures
+from service.store import chain
+from service.store.match_store import MatchStore
+from service.store.storage import env_for
+from service.usecases.app import Recount
 from tests.service.test_api import PLAYERS, classic_deal
 
 
@@ -103,7 +105,7 @@ def test_verify_accepts_an_intact_export_and_names_a_changed_line(tmp_path: Path
     assert cli.main(["--db", str(db), "export", "--all", "-o", str(out)]) == 0
     capsys.readouterr()
     assert cli.main(["verify", str(out), "--key", str(tmp_path / "public.pem")]) == 2  # no such key file: says so
-    from service import signing
+    from service.records import signing
 
     (tmp_path / "public.pem").write_text(signing.public_key(signing.load_or_create(tmp_path / "test.key")).pem)
     assert cli.main(["verify", str(out), "--key", str(tmp_path / "public.pem")]) == 0
@@ -117,7 +119,7 @@ def test_verify_accepts_an_intact_export_and_names_a_changed_line(tmp_path: Path
 
 
 def test_verify_refuses_standings_signed_by_another_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from service import signing
+    from service.records import signing
 
     db = tmp_path / "recount.sqlite"
     assert cli.main(["--db", str(db), "import", str(fixtures.FIXTURES / "bid/two-player.json")]) == 0
@@ -151,7 +153,7 @@ def _written(tmp_path: Path, header: dict, lines: list[dict]) -> Path:
 
 def test_a_forged_export_with_a_recomputed_chain_and_no_certificate_fails_under_the_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A forger changes one of Al's ballots and its count in the tally, recomputes every
-    hash with the formula of service/chain.py's docstring (sha256 of the previous hash
+    hash with the formula of service/store/chain.py's docstring (sha256 of the previous hash
     and the key-sorted JSON of [meta without chain, event]) and drops the certificate:
     the chain holds, every action is legal, the winner is now Al. Without --key the
     standings are only said to be unsigned; with --key, nothing signed them: BAD."""

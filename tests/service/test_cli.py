@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service.cli import build_parser, main
+from service.cli.main import build_parser, main
 from tests.conftest import free_port
 
 RECOUNT = Path(sys.executable).parent / "recount"
@@ -92,7 +92,7 @@ def test_the_fixture_tokens_are_kept_beside_the_store_and_still_work_after_a_res
 
 
 def test_on_every_interface_each_address_a_phone_can_use_is_printed_with_a_qr_code(tmp_path: Path) -> None:
-    from service.address import network_addresses
+    from service.web.address import network_addresses
 
     port = free_port()
     process = serve(tmp_path / "r.sqlite", port, "--no-fixtures", "--host", "0.0.0.0")
@@ -200,7 +200,7 @@ def test_a_bad_input_is_one_line_naming_the_file_and_nothing_is_recorded(tmp_pat
 
 
 def test_a_private_key_given_as_the_public_key_is_refused_in_one_line(tmp_path, capsys):
-    from service import signing
+    from service.records import signing
 
     key = tmp_path / "server.key"
     signing.load_or_create(key)
@@ -210,7 +210,7 @@ def test_a_private_key_given_as_the_public_key_is_refused_in_one_line(tmp_path, 
 @pytest.mark.parametrize("command", [["export", "--all"], ["serve", "--port", "0", "--no-fixtures"]])
 def test_a_store_signing_key_file_that_is_not_pem_is_one_line_before_anything_starts(tmp_path, capsys, command):
     db = tmp_path / "r.sqlite"
-    key = tmp_path / "r.key"  # service/signing.py: the key beside an SQLite store
+    key = tmp_path / "r.key"  # service/records/signing.py: the key beside an SQLite store
     key.write_text("not a key\n")
     one_line_refusal(capsys, ["--db", str(db), *command], key, "not this store's signing key")
     assert key.read_text() == "not a key\n"

@@ -1,5 +1,5 @@
 """Players confirm, disputes are recorded (issue 11): beside the match, never in its
-stream; a dispute is stored with the record's verdict on it (service/claims.py)."""
+stream; a dispute is stored with the record's verdict on it (service/records/claims.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from litestar.testing import TestClient
 
-from service import fixtures
-from service.app import Recount
+from service.records import fixtures
+from service.usecases.app import Recount
 from tests.service.test_api import auth, create
 
 

@@ -24,11 +24,11 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import CHECKS, load_all_checks
 from schemathesis.config import SchemathesisConfig
 
-from service.app import Recount
-from service.http import create_app
-from service.readmodel import MatchIndex
-from service.store import MatchStore
-from service.storage import env_for
+from service.reads.readmodel import MatchIndex
+from service.store.match_store import MatchStore
+from service.store.storage import env_for
+from service.usecases.app import Recount
+from service.web.routes import create_app
 
 load_all_checks()
 ALL_CHECKS = CHECKS.get_all()

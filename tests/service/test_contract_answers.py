@@ -18,9 +18,9 @@ import jsonschema_rs
 import pytest
 from litestar.testing import TestClient
 
-from service import fixtures
-from service.http import create_app
-from service.readmodel import MatchIndex
+from service.reads.readmodel import MatchIndex
+from service.records import fixtures
+from service.web.routes import create_app
 from tests.conftest import open_recount
 
 FILES = fixtures.fixture_files()
@@ -230,7 +230,7 @@ def test_a_body_over_the_bound_is_a_413_the_document_lists(served: Any, path: st
     """A typed line or a what-if over 1 MB was refused with 413, a status their operations
     did not list (parseNotation, whatIf): an undocumented status, found probing the live
     server with schemathesis's checks in mind."""
-    from service.params import BODY_MAX
+    from service.web.params import BODY_MAX
 
     client, document, matches = served
     created = matches["president/classic-four-full"]

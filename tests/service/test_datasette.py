@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 from datasette.app import Datasette
 
-from service import cli, fixtures, sqlite_export
-from service.app import Recount
+from service.cli import main as cli
+from service.reads import sqlite_export
+from service.records import fixtures
+from service.usecases.app import Recount
 
 
 @pytest.fixture(autouse=True)

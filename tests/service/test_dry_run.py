@@ -78,7 +78,7 @@ def test_another_games_action_is_refused_by_the_rule_not_as_a_malformed_body(cli
 def test_an_action_after_the_end_cites_the_games_own_rule(client: TestClient) -> None:
     """presidential-bid.txt: "Play like this continues for thirteen rounds" — a fourteenth club is refused by
     that sentence, not by a generic guard."""
-    from service import fixtures
+    from service.records import fixtures
 
     recount = client.app.state.recount
     created = fixtures.record(recount, fixtures.read(fixtures.FIXTURES / "bid" / "two-player.json"))

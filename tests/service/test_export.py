@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 import domain
 from domain.protocol import EVERYONE, MatchSetup
-from service import export, fixtures
-from service.app import Recount
-from service.store import MatchStore, default_env
+from service.records import export, fixtures
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Recount
 from fixtures.random_player import play_random
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
@@ -150,7 +150,7 @@ def test_a_bad_file_is_refused_naming_its_line_and_nothing_is_recorded(what: str
 def test_an_illegal_action_with_a_valid_chain_is_refused_naming_its_line(recount: Recount) -> None:
     """An export re-chained after an edit (what a forger would do) still has every action
     checked: President's "the cards you put down must have a higher rank"."""
-    from service import chain
+    from service.store import chain
 
     created, lines = fixture_export(recount)
     items = [msgspec.json.decode(line) for line in lines]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from service import fixtures
+from service.records import fixtures
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from service import fixtures
-from service.app import Recount
+from service.records import fixtures
+from service.usecases.app import Recount
 from tests.conftest import open_recount
 
 FILES = fixtures.fixture_files()

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from service import fixtures
-from service.app import Recount
+from service.records import fixtures
+from service.usecases.app import Recount
 
 FIXTURES = {path.stem: path for path in fixtures.fixture_files()}
 QUOTED = r'"(?:[^"\\]|\\.)*"'
@@ -184,7 +184,7 @@ UECDA_LOG = Path(__file__).parents[2] / "fixtures" / "president" / "daifugo-uecd
 
 
 def uecda_import(recount: Recount, path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    from service.uecda import import_log
+    from service.cli.uecda import import_log
 
     failed = import_log(recount, path)
     return failed, capsys.readouterr().out
@@ -478,7 +478,7 @@ def test_a_notation_file_saved_as_notepad_saves_it_is_read_by_its_byte_order_mar
     byte order mark (and "UTF-8 with BOM"). Posted by a script, or given to
     `recount-records import`, a UTF-16 file was refused ("byte 0 is not" UTF-8; the CLI
     "can't decode byte 0xff"); it is read by its mark, accents and all."""
-    from service.records_cli import import_notation, is_notation
+    from service.cli.records import import_notation, is_notation
 
     original, text = fixture_notation(client, recount, "classic-four-full")
     data = (("\ufeff" if encoding == "utf-16-be" else "") + accented(text)).encode(encoding)

@@ -17,11 +17,12 @@ import domain
 from domain.corrections import correction_types, refold
 from domain.protocol import IllegalAction
 from domain.protocol import event_tag as _tag
-from service import fixtures, guide
-from service.app import Recount
-from service.http import create_app
-from service.readmodel import MatchIndex
-from service.store import MatchStore, default_env
+from service.reads.readmodel import MatchIndex
+from service.records import fixtures
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Recount
+from service.web import guide
+from service.web.routes import create_app
 
 SYSTEMS = sorted(domain.systems())
 MUTATED_PER_TYPE = 40  # events of each type mutated per fixture (the first ones): the whole run takes ~2 s

@@ -11,9 +11,9 @@ import msgspec
 import pytest
 
 from fixtures.corrected import corrected_match
-from service import export, heavy
-from service.app import Recount
-from service.store import MatchStore
+from service.records import export, heavy
+from service.store.match_store import MatchStore
+from service.usecases.app import Recount
 from tests.conftest import open_recount
 
 

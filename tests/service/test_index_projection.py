@@ -1,4 +1,4 @@
-"""The match index is a projection of the notification log (service/readmodel.py): its
+"""The match index is a projection of the notification log (service/reads/readmodel.py): its
 rows equal the summary of each match as folded, "finished" read from the Meta flag
 `ends_match` set where each event was checked, on SQLite and PostgreSQL; it never
 loads a match; a rebuild from scratch gives the same rows; and the store's
@@ -12,14 +12,14 @@ import msgspec
 import pytest
 
 from fixtures.random_player import play_president as play
-from service import handlers
-from service.app import Recount
-from service.readmodel import MatchIndex
+from service.reads.readmodel import MatchIndex
+from service.usecases import handlers, reading
+from service.usecases.app import Recount
 from tests.conftest import open_recount
 
 
 def summary_row(recount: Recount, match_id: str) -> dict:
-    return handlers.summary(recount.logs.load(match_id))
+    return reading.summary(recount.logs.load(match_id))
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def test_the_index_lists_each_match_as_its_fold_summarizes_it_without_loading_on
         app.append(match.match_id, match.write_token, moves)
         if voided:
             log = app.log(match.match_id)
-            app.correct(match.match_id, match.write_token, log.version, reason="not played")
+            handlers.correct(app.services, match.match_id, match.write_token, log.version, reason="not played")
     expected = {match_id: summary_row(app, match_id) for match_id in ids}
     assert [expected[i].finished for i in ids] == [False, True, False]
     # when the index is built, with loading a match forbidden
@@ -61,7 +61,7 @@ def test_the_index_lists_each_match_as_its_fold_summarizes_it_without_loading_on
 def test_firsts_and_lasts_are_the_notifications_a_summary_needs(
     app: Recount, start_stop: tuple[int, int | None], index_scan: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from service import store
+    from service.store import match_store as store
 
     if index_scan:  # SQLite scans the key's index over a long range: make every range long
         monkeypatch.setattr(store, "LONG_RANGE", 0)
@@ -83,7 +83,7 @@ def test_firsts_and_lasts_are_the_notifications_a_summary_needs(
 
 
 def test_recount_rebuild_rebuilds_the_match_index_beside_the_store(tmp_path: Path, capsys) -> None:
-    from service import cli
+    from service.cli import main as cli
 
     db = str(tmp_path / "store.sqlite")
     setup, actions = play(10, seed=2)
@@ -111,7 +111,7 @@ def test_the_index_lists_a_newcomer_once_they_join_and_not_once_their_joining_is
     """presidents-deck.txt § Players Leaving/Entering Between Rounds: “If someone enters between rounds, they enter as a
     “citizen””, one of the match's players from then on;
     the index reads them from the event's Meta `seated`, never by folding the match."""
-    from service import fixtures
+    from service.records import fixtures
 
     match = msgspec.json.decode(Path("fixtures/president/deck-five-leave-join.json").read_bytes(), type=fixtures.EventFile)
     joined = next(i for i, event in enumerate(match.events) if event["type"] == "PlayerJoined")
@@ -123,7 +123,7 @@ def test_the_index_lists_a_newcomer_once_they_join_and_not_once_their_joining_is
     assert row == summary_row(app, created.match_id)
     assert len(row.players) == len(match.setup.players) + 1
     # when the joining is voided, then the index lists the players the match began with again
-    app.correct(created.match_id, created.write_token, app.log(created.match_id).version, reason="not joined")
+    handlers.correct(app.services, created.match_id, created.write_token, app.log(created.match_id).version, reason="not joined")
     [row] = index.list()
     assert row == summary_row(app, created.match_id)
     assert row.players == list(match.setup.players)

@@ -1,5 +1,5 @@
 """Who may create, how often an address may write, and what a 5xx leaves behind
-(service/limits.py, service/http_errors.py), through Litestar's test client: the create
+(service/web/limits.py, service/web/http_errors.py), through Litestar's test client: the create
 token (401 without, 403 wrong), the per-address token bucket (429 with Retry-After, on a
 clock the test moves), each said in the OpenAPI document; every 5xx logged with the
 request id its answer carries; the settings read from the environment."""
@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from service import limits
-from service.app import Recount
-from service.http import create_app
-from service.limits import CREATING, RATE_LIMITED, ReadTimeouts, Settings, TokenBuckets, WriteAccess, settings_from_environment
-from service.readmodel import MatchIndex
+from service.reads.readmodel import MatchIndex
+from service.usecases.app import Recount
+from service.web import limits
+from service.web.limits import CREATING, RATE_LIMITED, ReadTimeouts, Settings, TokenBuckets, WriteAccess, settings_from_environment
+from service.web.routes import create_app
 
 SETUP = {"system": "president", "preset": "classic", "players": ["Al", "Betty", "Cy", "Di"]}
 NOTATION = '[System "president"]\n[Preset "classic"]\n[Players "Al, Betty, Cy, Di"]\n'

@@ -12,8 +12,8 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from service.http import create_app
-from service.readmodel import MatchIndex
+from service.reads.readmodel import MatchIndex
+from service.web.routes import create_app
 from tests.conftest import open_recount
 
 FIXTURE = json.loads((Path(__file__).parents[2] / "fixtures" / "president" / "deck-five-leave-join.json").read_text())

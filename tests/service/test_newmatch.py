@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from litestar.testing import TestClient
 
 import domain
-from service.http import create_app
-from service.newmatch import QR_TEXT_MAX, ruleset_type
-from service.readmodel import MatchIndex
+from service.reads.readmodel import MatchIndex
+from service.web.newmatch import QR_TEXT_MAX, ruleset_type
+from service.web.routes import create_app
 from tests.conftest import open_recount
 
 SVG = "{http://www.w3.org/2000/svg}"

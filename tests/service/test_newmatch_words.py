@@ -26,6 +26,6 @@ def test_president_classic_is_listed_first() -> None:
 
 
 def test_the_service_names_no_game() -> None:
-    source = open("service/newmatch.py", encoding="utf-8").read()
+    source = open("service/web/newmatch.py", encoding="utf-8").read()
     for name in domain.systems():
         assert f'"{name}"' not in source and f"domain.{name}" not in source

@@ -34,11 +34,11 @@ from domain.mrpresident.views import parties_seen
 from domain.cards import RANK_NAMES as RANK_WORDS, label
 from domain.president.views import sees_cards_of
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
-from service import fixtures
-from service.app import Recount
-from service.http import create_app
-from service.readmodel import MatchIndex
-from service.store import MatchStore, default_env
+from service.reads.readmodel import MatchIndex
+from service.records import fixtures
+from service.store.match_store import MatchStore, default_env
+from service.usecases.app import Recount
+from service.web.routes import create_app
 
 
 @contextmanager

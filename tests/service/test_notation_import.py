@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from service import cli, fixtures
-from service.app import Recount
+from service.cli import main as cli
+from service.records import fixtures
+from service.usecases.app import Recount
 
 FIXTURES = fixtures.fixture_files()
 

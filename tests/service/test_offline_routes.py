@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from service import viewer
+from service.web import viewer
 
 
 def test_the_service_worker_is_served_from_the_root_with_the_files_it_keeps(client: Any) -> None:

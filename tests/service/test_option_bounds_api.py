@@ -17,8 +17,10 @@ from litestar.testing import TestClient
 import domain
 from domain.protocol import MatchSetup
 from fixtures.random_player import play_random
-from service import chain, cli, tokens
-from service.store import Meta, Recorded
+from service.cli import main as cli
+from service.store import chain
+from service.store.match_store import Meta, Recorded
+from service.usecases import tokens
 
 # One SQLite app for the module, as test_bounds.py's: these refusals come before the store, whose own tests
 # cover each backend.
@@ -164,7 +166,7 @@ IMPORTED_PAST_A_BOUND = [
 
 def forged_export(client: TestClient, system: str, preset: str, fields: dict[str, Any]) -> bytes:
     """A normal match exported, its first event's ruleset given `fields`, its chain recomputed with
-    service/chain.py's formula, under a new match id and without its certificate."""
+    service/store/chain.py's formula, under a new match id and without its certificate."""
     created = client.post("/matches", json=setup(system, preset, {})).json()
     reply = client.get(f"/matches/{created['match_id']}/export", headers={"Authorization": f"Bearer {created['write_token']}"})
     assert reply.status_code == 200, reply.text

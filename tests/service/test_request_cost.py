@@ -19,9 +19,10 @@ import domain.corrections
 from domain.notation_file import parse_match, write_match
 from domain.president import SYSTEM
 from fixtures.corrected import corrected_match
-from service import export, heavy, matchlog, notation_import
-from service.app import Recount
-from service.matchlog import CHECKPOINT_EVERY, MatchLog
+from service.records import export, heavy, notation_import
+from service.store import matchlog
+from service.store.matchlog import CHECKPOINT_EVERY, MatchLog
+from service.usecases.app import Recount
 from tests.conftest import open_recount
 
 STEPS = 300

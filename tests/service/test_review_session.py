@@ -1,4 +1,4 @@
-"""Review of this session's notation import (service/notation_import.py, domain/notation_file.py
+"""Review of this session's notation import (service/records/notation_import.py, domain/notation_file.py
 `parse_match`) through the HTTP API against a real SQLite file, as
 tests/service/test_notation_import.py does. Each test failed before the fix named in its commit."""
 
@@ -14,9 +14,9 @@ from litestar.testing import TestClient
 import domain.corrections
 import domain.notation_file
 from domain.notation_file import parse_match
-from service import fixtures
-from service.app import Recount
-from service.notation_import import BadNotation, import_notation
+from service.records import fixtures
+from service.records.notation_import import BadNotation, import_notation
+from service.usecases.app import Recount
 
 FIXTURES = {p.stem: p for p in fixtures.fixture_files()}
 TWO = '[System "bid"]\n[Players "Al, Betty"]\n'

@@ -1,4 +1,4 @@
-"""Snapshots (service/snapshots.py) and logs that hold only their latest steps: a log
+"""Snapshots (service/store/snapshots.py) and logs that hold only their latest steps: a log
 loaded from a snapshot, or trimmed, answers every state, record and walk exactly as
 the log folded from step 1 does, on SQLite and PostgreSQL, corrections included."""
 
@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fixtures.random_player import play_president as play
-from service.app import Recount
-from service.matchlog import MatchLog
-from service.snapshots import SnapshotStore
+from service.store.matchlog import MatchLog
+from service.store.snapshots import SnapshotStore
+from service.usecases import handlers
+from service.usecases.app import Recount
 from tests.conftest import open_recount
 
 ON_A_STORE = settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -29,13 +30,13 @@ def recorded_match(recount: Recount, length: int, seed: int, *, amend_at: float 
     recount.append(match.match_id, match.write_token, moves[:split])
     if amend_at is not None:
         step = 2 + int(amend_at * (split - 1))
-        recount.correct(match.match_id, match.write_token, step, instead=moves[step - 2], reason="same again")
+        handlers.correct(recount.services, match.match_id, match.write_token, step, instead=moves[step - 2], reason="same again")
         if moves[split:]:
             recount.append(match.match_id, match.write_token, moves[split:])
     if void_last:
         last = recount.log(match.match_id)
         plain = [r.version for r in last.records if r.version > 1 and type(r.event).__name__ not in ("EventVoided", "EventAmended")]
-        recount.correct(match.match_id, match.write_token, plain[-1], reason="did not happen")
+        handlers.correct(recount.services, match.match_id, match.write_token, plain[-1], reason="did not happen")
     return match.match_id
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from service import storage
+from service.store import storage
 
 
 @pytest.mark.parametrize(
     ("location", "expected"),
     [
         # given a location, then the eventsourcing variables it sets
-        ("data/recount.sqlite", {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": "data/recount.sqlite", "APPLICATION_RECORDER_TOPIC": "service.sqlite_batch:BatchInsertRecorder"}),
+        ("data/recount.sqlite", {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": "data/recount.sqlite", "APPLICATION_RECORDER_TOPIC": "service.store.sqlite_batch:BatchInsertRecorder"}),
         ("sqlite:///tmp/r.sqlite", {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": "/tmp/r.sqlite"}),
         (
             "postgresql://rec:s%40cret@db.local:5433/recount?schema=club",
@@ -25,7 +25,7 @@ from service import storage
                 "POSTGRES_DBNAME": "recount",
                 "POSTGRES_SCHEMA": "club",
                 "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
-                "APPLICATION_RECORDER_TOPIC": "service.storage:GaplessPostgresRecorder",
+                "APPLICATION_RECORDER_TOPIC": "service.store.storage:GaplessPostgresRecorder",
             },
         ),
         ("postgres://rec@db.local/recount", {"POSTGRES_PORT": "5432", "POSTGRES_PASSWORD": "", "ORIGINATOR_ID_TYPE": "text"}),

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from fixtures.random_player import PLAYERS, play_president as play
 from domain.fold import replay
-from service import fixtures
+from service.records import fixtures
 from tests.conftest import open_recount
 
 

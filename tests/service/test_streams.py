@@ -24,9 +24,9 @@ from litestar.testing import TestClient
 import domain
 from fixtures.random_player import PLAYERS, play_president as play
 from domain.fold import replay
-from service.app import Recount
-from service.matchlog import DamagedStream, MatchLog, OutOfStep
-from service.store import Meta, Recorded
+from service.store.match_store import Meta, Recorded
+from service.store.matchlog import DamagedStream, MatchLog, OutOfStep
+from service.usecases.app import Recount
 from tests.conftest import open_recount
 
 APPENDS = 200
@@ -176,8 +176,8 @@ def test_a_damaged_stream_is_a_500_naming_the_match_and_the_step(client: TestCli
     delete_stored_version(db_file, match_id, 6)
     fresh = open_recount(db_file)
     try:
-        from service.http import create_app
-        from service.readmodel import MatchIndex
+        from service.reads.readmodel import MatchIndex
+        from service.web.routes import create_app
 
         with TestClient(app=create_app(fresh, MatchIndex(fresh, None))) as other:
             for route in ("state", "events", "frames", "standings"):
@@ -193,7 +193,7 @@ def test_an_append_that_would_leave_a_gap_is_refused_by_the_store(recount: Recou
     created = recount.create(setup)
     log = recount.log(created.match_id)
     skipping = Recorded(created.match_id, 3, "president", actions[1], log.created.meta)
-    from service.store import VersionConflict
+    from service.store.match_store import VersionConflict
 
     with pytest.raises(VersionConflict, match="gap"):
         recount.store.append([skipping])
@@ -204,7 +204,7 @@ def test_a_batch_over_several_streams_is_refused_whole_if_one_would_leave_a_gap(
     """The store checks every stream of a batch at once (one query on PostgreSQL):
     a batch continuing one match and skipping a version of another records neither;
     the same batch without the skip records both."""
-    from service.store import VersionConflict
+    from service.store.match_store import VersionConflict
 
     setup, actions = play(4, seed=5, players=PLAYERS[:4])
     first, second = recount.create(setup), recount.create(setup)

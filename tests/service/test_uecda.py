@@ -14,8 +14,8 @@ from domain.president import SYSTEM
 from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded, PlayerPassed
 from domain.president.shapes import counts_as, shape_of
 from domain.protocol import MatchSetup
-from service.uecda import checked_log, import_log, import_logs
-from service.uecda_log import JOKER_CODE, RANKS, SUITS
+from service.cli.uecda import checked_log, import_log, import_logs
+from service.records.uecda_log import JOKER_CODE, RANKS, SUITS
 from tests.conftest import open_recount
 from fixtures.random_player import play_random
 
@@ -414,8 +414,8 @@ def test_import_logs_exits_non_zero_only_on_a_failure(recount, tmp_path, capsys)
 
 
 def test_the_cli_imports_a_log(tmp_path, capsys):
-    """`recount import --format uecda FILE…` (service/cli.py), exit status 0 when every game agrees."""
-    from service.cli import main
+    """`recount import --format uecda FILE…` (service/cli/main.py), exit status 0 when every game agrees."""
+    from service.cli.main import main
 
     log = tmp_path / "tournament.log"
     log.write_text(seed_log(tmp_path, 34))

@@ -17,8 +17,8 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.mrpresident import events as mr
-from service.http import create_app
-from service.readmodel import MatchIndex
+from service.reads.readmodel import MatchIndex
+from service.web.routes import create_app
 from tests.conftest import open_recount
 from tests.domain.mrpresident.helpers import TWO, ballot, roll, setup_events
 from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
