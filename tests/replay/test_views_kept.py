@@ -13,8 +13,8 @@ import pytest
 
 from domain.bid import views as bid_views
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
-from service import fixtures
-from service.app import Recount
+from service.records import fixtures
+from service.usecases.app import Recount
 
 
 def from_nothing(system: Any, state: Any, perspective: Perspective) -> Any:
