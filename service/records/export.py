@@ -204,6 +204,8 @@ def parse(lines: Iterable[bytes | str]) -> list[MatchFile]:
 
 def _finished(header: Header, lines: list[Line], first_line: int) -> MatchFile:
     match = MatchFile(header=header, lines=lines, first_line=first_line)
+    if not lines:
+        raise BadFile(f"line {first_line}: match {header.match_id} has no events: an export holds at least the event that created it")
     if len(lines) != header.events:
         raise BadFile(f"line {first_line}: the header of match {header.match_id} announces {header.events} events, the file holds {len(lines)}: it was cut short or added to")
     return match

@@ -129,6 +129,7 @@ def drop_chain(item: dict) -> None:
         ("not JSON", lambda lines: lines[:5] + [b"{oops"] + lines[6:], "line 6: not JSON"),
         ("no header", lambda lines: lines[1:], "line 1: the file must start with a header line"),
         ("cut short", lambda lines: lines[:-1], "announces"),
+        ("a header and no events", lambda lines: replace_line(lines[:1], 1, lambda i: i.update(events=0)), "line 1: match m_"),
         ("unknown event", lambda lines: replace_line(lines, 4, lambda i: i["event"].update(type="Nonsense")), "line 4"),
         ("a changed event", lambda lines: replace_line(lines, 7, lambda i: i["event"].update(player="Betty")), "line 7: chain broken at step 6"),
         ("no chain", lambda lines: [lines[0]] + [replace_line(lines, n, drop_chain)[n - 1] for n in range(2, len(lines) + 1)], "carry no chain hash"),
