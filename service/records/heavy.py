@@ -23,6 +23,7 @@ queue is answered 503 with Retry-After at once.
 from __future__ import annotations
 
 import asyncio
+import math
 import atexit
 import concurrent.futures
 import multiprocessing
@@ -30,7 +31,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -78,7 +79,7 @@ def _guarded(function: Callable[..., Any], *args: Any) -> Any:
         return _Failed(error)
 
 
-def _exit_with(parent: int) -> None:
+def _exit_with(parent: int, nice: int) -> None:
     """A worker ends when the server does, however it ends (a SIGTERM or SIGKILL runs no
     shutdown of the pool): an orphan would hold the server's output pipes open forever.
     It yields the CPU to the server (RECOUNT_HEAVY_NICE)."""
@@ -89,16 +90,17 @@ def _exit_with(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
-    os.nice(int(os.environ.get("RECOUNT_HEAVY_NICE", "10")))
+    os.nice(nice)
 
 
 class HeavyPool:
     """Workers (processes or threads) and a bound on the requests admitted to them."""
 
-    def __init__(self, kind: str = "process", workers: int = 1, queued: int = 8):
+    def __init__(self, kind: str = "process", workers: int = 1, queued: int = 8, nice: int = 10, switch_interval: float | None = None):
         if kind not in ("process", "thread"):
             raise ValueError(f"RECOUNT_HEAVY_POOL is process or thread, not {kind!r}")
         self.kind, self.workers, self.limit = kind, workers, workers + queued
+        self.nice, self.switch_interval = nice, switch_interval
         self.admitted = 0
         self._lock = threading.Lock()
         self._executor: concurrent.futures.Executor | None = None
@@ -106,15 +108,15 @@ class HeavyPool:
     def executor(self) -> concurrent.futures.Executor:
         with self._lock:
             if self._executor is None:
-                if os.environ.get("RECOUNT_HEAVY_SWITCH_INTERVAL"):
+                if self.switch_interval is not None:
                     # How long a thread (a worker thread, or the one storing what a worker process
                     # returns) holds the interpreter lock before the event loop may take it.
-                    sys.setswitchinterval(float(os.environ["RECOUNT_HEAVY_SWITCH_INTERVAL"]))
+                    sys.setswitchinterval(self.switch_interval)
                 if self.kind == "process":
                     # spawn: a fork of a process running threads (the writer, the server) may copy a held lock.
                     context = multiprocessing.get_context("spawn")
                     self._executor = concurrent.futures.ProcessPoolExecutor(
-                        self.workers, mp_context=context, initializer=_exit_with, initargs=(os.getpid(),)
+                        self.workers, mp_context=context, initializer=_exit_with, initargs=(os.getpid(), self.nice)
                     )
                 else:
                     self._executor = concurrent.futures.ThreadPoolExecutor(self.workers, thread_name_prefix="heavy")
@@ -142,6 +144,34 @@ class HeavyPool:
             executor.shutdown(wait=True, cancel_futures=True)
 
 
+def configured(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
+    """The pool's settings from the environment (the defaults for the others); a value that
+    does not fit is said by its variable's name (SystemExit: the server checks them at start)."""
+    settings: dict[str, Any] = {}
+    kind = environ.get("RECOUNT_HEAVY_POOL", "").strip()
+    if kind:
+        if kind not in ("process", "thread"):
+            raise SystemExit(f"RECOUNT_HEAVY_POOL={kind!r}: it is process or thread")
+        settings["kind"] = kind
+    for name, key, kind_of, least, meaning in (
+        ("RECOUNT_HEAVY_WORKERS", "workers", int, 1, "worker processes or threads, a whole number of 1 or more"),
+        ("RECOUNT_HEAVY_QUEUE", "queued", int, 0, "requests that may wait for a worker, a whole number of 0 or more"),
+        ("RECOUNT_HEAVY_NICE", "nice", int, 0, "added to a worker process's nice value, a whole number from 0 to 19"),
+        ("RECOUNT_HEAVY_SWITCH_INTERVAL", "switch_interval", float, 1e-6, "seconds, a number more than 0"),
+    ):
+        text = environ.get(name, "").strip()
+        if not text:
+            continue
+        try:
+            value = kind_of(text)
+        except ValueError:
+            raise SystemExit(f"{name}={text!r}: it is {meaning}") from None
+        if not math.isfinite(value) or value < least or (key == "nice" and value > 19):
+            raise SystemExit(f"{name}={text!r}: it is {meaning}")
+        settings[key] = value
+    return settings
+
+
 _pool: HeavyPool | None = None
 _pool_lock = threading.Lock()
 
@@ -151,11 +181,7 @@ def pool() -> HeavyPool:
     global _pool  # noqa: PLW0603 - one pool a process, whatever the applications in it
     with _pool_lock:
         if _pool is None:
-            _pool = HeavyPool(
-                os.environ.get("RECOUNT_HEAVY_POOL", "process"),
-                int(os.environ.get("RECOUNT_HEAVY_WORKERS", "1")),
-                int(os.environ.get("RECOUNT_HEAVY_QUEUE", "8")),
-            )
+            _pool = HeavyPool(**configured())
             # Before the interpreter's teardown, which a worker's manager thread outlives.
             atexit.register(_pool.close)
         return _pool

@@ -17,6 +17,7 @@ import uvicorn
 from litestar import Litestar
 
 from service.errors import Malformed
+from service.records import heavy
 from service.usecases.app import Recount, request_hash
 from service.web.connections import CoalescingHttpToolsProtocol
 from service.web.limits import WriteAccess, connections_cap, guard, open_files_limit, settings_from_environment
@@ -110,6 +111,7 @@ def run(app: Litestar, listening: socket.socket) -> None:
     """Serve on a socket bound already (so a busy port is said before anything
     claims to be serving), with the limits the environment sets (service/web/limits.py)."""
     settings = settings_from_environment()
+    heavy.configured()  # a RECOUNT_HEAVY_* that does not fit stops the start, not a request
     guard(app, WriteAccess.of(settings))
     connections_max = connections_cap(settings, open_files_limit())
     _log_to_stderr()

@@ -73,3 +73,19 @@ def test_storing_an_import_does_not_read_its_own_events_back(recount: Recount, t
     recount.catch_up()
     assert read == []
     assert recount.log(match_id).version == recount.store.head()
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [("RECOUNT_HEAVY_NICE", "ten"), ("RECOUNT_HEAVY_NICE", "25"), ("RECOUNT_HEAVY_WORKERS", "0"), ("RECOUNT_HEAVY_QUEUE", "-1"), ("RECOUNT_HEAVY_POOL", "fork"), ("RECOUNT_HEAVY_SWITCH_INTERVAL", "nan")],
+)
+def test_a_heavy_setting_that_does_not_fit_is_said_by_its_name(variable: str, value: str) -> None:
+    """Checked when the server starts (service/web/server.py run), not first met by an
+    import's request as a 500."""
+    with pytest.raises(SystemExit, match=variable):
+        heavy.configured({variable: value})
+
+
+def test_the_heavy_settings_read_from_the_environment() -> None:
+    assert heavy.configured({}) == {}
+    assert heavy.configured({"RECOUNT_HEAVY_POOL": "thread", "RECOUNT_HEAVY_WORKERS": "2", "RECOUNT_HEAVY_NICE": "0"}) == {"kind": "thread", "workers": 2, "nice": 0}
