@@ -194,6 +194,18 @@ class GameSystem(Protocol[S, E]):
     presets: Mapping[str, Any]
     created_type: type[msgspec.Struct]
     action_types: tuple[type[msgspec.Struct], ...]
+    # What a game offers beside its rules, each found here and nowhere else (docs/game-template.md;
+    # `system_base.SystemBase` has the defaults: none). `setup_words`: the new-match form in people's
+    # words (domain.option_words.SetupWords); `notation`: its notation (`write`, `parse`, `setup_of`:
+    # domain/notation.py); `guide`: what the guide page cannot read off the event types (`answers_to`,
+    # `EXAMPLE_SETUPS`, `supply`: service/web/guide.py); `file_formats`: the files of other programs it
+    # reads, by format name (domain/file_formats.py); `supply_at_random`: `(state, choice, event, rng)`
+    # filling what a Choice's hints leave to the page, for the random legal player (fixtures/random_player.py).
+    setup_words: Any
+    notation: Any
+    guide: Any
+    file_formats: Mapping[str, Any]
+    supply_at_random: Callable[[S, Choice, dict[str, Any], Any], dict[str, Any]] | None
 
     def start(self, setup: MatchSetup) -> msgspec.Struct:
         """The match-created event for a setup, with the preset resolved and the

@@ -45,6 +45,11 @@ class SystemBase(Generic[S, E]):
     checks: Mapping[type, Callable[[Any, Any], None]]
     evolvers: Mapping[type, Callable[[Any, Any], Any]]
     unknown_event: Rule
+    # What the game offers beside its rules (domain/protocol.py): none unless it says.
+    notation: Any = None
+    guide: Any = None
+    file_formats: Mapping[str, Any] = {}
+    supply_at_random: Callable[[S, Any, dict[str, Any], Any], dict[str, Any]] | None = None
 
     def check_every(self, state: S, event: E) -> None:
         """The guards every action shares, run before its own check."""
