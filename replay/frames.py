@@ -51,6 +51,8 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     finished: bool
     view: Any
     corrects: int | None = None
+    # The seat whose own phone (seat token) recorded the step; absent for the write token.
+    recorded_as: str | None = None
 
 
 class PatchFrame(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -66,6 +68,7 @@ class PatchFrame(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     base: int
     patch: Any
     corrects: int | None = None
+    recorded_as: str | None = None  # as Frame's
 
 
 def corrected_step(event: Any) -> int | None:
@@ -225,6 +228,7 @@ def walk_frames(log: Log, perspective: Perspective, first: int, last: int, skip:
             finished=finished(after),
             view=view(after),
             corrects=corrected_step(event),
+            recorded_as=record.meta.recorded_as,
         )
 
 
@@ -265,6 +269,7 @@ def walk_patches(log: Log, perspective: Perspective, first: int, last: int, want
                 base=base,
                 patch=current if base == 0 else diff(against, current),
                 corrects=corrected_step(record.event),
+                recorded_as=record.meta.recorded_as,
             )
         previous = current
 

@@ -60,6 +60,10 @@ class Meta(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=Fal
     # Recorded by the service itself, as the rules make it happen (`follow_up`: a sealed
     # round's reveal), not sent: the same event sent next is taken as recorded already.
     automatic: bool = False
+    # The seat whose seat token recorded this event (None: the write token, or the service
+    # in a write token's request). Omitted when None, so older records keep their bytes and
+    # their chain hashes.
+    recorded_as: str | None = None
 
 
 class Recorded(msgspec.Struct, frozen=True, gc=False):

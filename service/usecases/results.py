@@ -79,6 +79,8 @@ class EventEntry(msgspec.Struct, frozen=True, kw_only=True):
     recorded_by: str
     automatic: bool
     event: dict[str, Any]
+    # The seat whose seat token recorded it (its own phone); None: the write token.
+    recorded_as: str | None = None
 
 
 class EventPage(msgspec.Struct, frozen=True, kw_only=True):
