@@ -10,7 +10,8 @@ Chrome's Network.dataReceived over CDP), as body bytes and as bytes on the wire 
 headers). Against: the bytes of the match's events alone (each event's payload as
 `GET /matches/{id}/events` gives it, without its metadata). Printed per system: the
 whole match against its events (target: at most 3x), and the bytes each recorded step
-cost (median, max; target: a few kB).
+cost (median, max; target: a few kB), and what the body bytes were, by kind of request
+(the page's load, the acknowledgements, the live stream, reads when it was behind).
 
 The server runs as `make run` does (bench.serve, SQLite), in a process of its own.
 Printed, not asserted.
@@ -37,6 +38,22 @@ SETUPS = {
     "mrpresident": {"system": "mrpresident", "mode": "popular", "players": ["Al", "Betty"], "options": {"ballot_deck_size": 4}},
 }
 TAPS = 600
+
+
+# What a response is, by its address (the first that fits).
+KINDS = [("live", "/live"), ("frames", "/frames"), ("allowed", "/allowed"), ("standings", "/standings"), ("acks", "/events"), ("summary", "/matches/")]
+
+
+def by_kind(counter: Counter) -> dict[str, tuple[int, int]]:
+    """Body bytes of the API's responses and how many there were, by kind of request."""
+    kinds: dict[str, tuple[int, int]] = {kind: (0, 0) for kind, _ in KINDS}
+    for rid, url in counter.urls.items():
+        path = url.split("?")[0]
+        kind = next((kind for kind, part in KINDS if part in path), None)
+        if kind:
+            size, count = kinds[kind]
+            kinds[kind] = (size + counter.body.get(rid, 0), count + 1)
+    return kinds
 
 
 def events_bytes(base: str, match: dict[str, Any]) -> tuple[int, int]:
@@ -94,9 +111,10 @@ def record(browser: Any, base: str, system: str, limit: int) -> dict[str, Any]:
         taps += 1
     page.wait_for_timeout(300)
     body, wire = counter.totals()
+    kinds = by_kind(counter)
     context.close()
     steps, events = events_bytes(base, match)
-    return {"taps": taps, "steps": steps, "events": events, "body": body, "wire": wire, "per_step": per_step or [0]}
+    return {"taps": taps, "steps": steps, "events": events, "body": body, "wire": wire, "per_step": per_step or [0], "kinds": kinds}
 
 
 def main() -> None:
@@ -116,6 +134,7 @@ def measure(db: Path, systems: list[str], limit: int) -> None:
             print(f"  {system:<12} {found['taps']:>5} {found['steps']:>5} {found['events']:>9,} {found['body']:>10,} {found['wire']:>10,} "
                   f"{ratio:>10.2f}x {statistics.median(found['per_step']):>15,.0f} B {max(found['per_step']):>6,} B"
                   f"  ({'met' if ratio <= TARGET else 'NOT met'}: <= {TARGET:.0f}x)")
+            print(f"  {'':<12} body by request: " + ", ".join(f"{kind} {size:,} ({count})" for kind, (size, count) in found["kinds"].items()))
 
 
 if __name__ == "__main__":

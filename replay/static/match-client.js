@@ -131,16 +131,22 @@ export class MatchClient {
             this.heard(page.version, page.finished);
             from = page.next_step && page.next_step === this.frames.length + 1 ? page.next_step : null;
           }
+          // Whole, only what the stream has not brought for the last step kept: a phone
+          // that is behind by a step reads that step, not the match's choices again.
+          const at = this.frames.length;
           const [allowed, standings] = await Promise.all([
-            this.recorder ? this.get(`${this.matchPath}/allowed`) : null,
-            this.get(`${this.matchPath}/standings?step=${this.frames.length}`),
+            this.recorder && !(this.allowed && this.allowed.version === at && at === this.version) ? this.get(`${this.matchPath}/allowed`) : null,
+            this.standingsAt === at && this.standings ? this.standings : this.get(`${this.matchPath}/standings?step=${at}`),
           ]);
           if (allowed) {
             this.keepAllowed(allowed);
             this.heard(allowed.version, allowed.finished);
           }
-          this.standings = standings;
-          this.standingsAt = this.frames.length;
+          // (The stream may have brought newer ones while this read was on its way.)
+          if (this.standingsAt <= at) {
+            this.standings = standings;
+            this.standingsAt = at;
+          }
           if (this.frames.length < this.version) this.again = true; // recorded meanwhile
           this.tell({ frames: added, standings, allowed });
         } while (this.again && !this.stopped);
