@@ -80,3 +80,11 @@ def readers() -> Mapping[str, FileFormat]:
 
 def _formats_of(system: GameSystem) -> Mapping[str, FileFormat]:
     return getattr(system, "file_formats", {})
+
+
+def find(name: str) -> FileFormat:
+    """The reader of the format `name`; KeyError naming the known formats when no system reads it."""
+    try:
+        return readers()[name]
+    except KeyError:
+        raise KeyError(f"no game reads the format {name!r} (known: {', '.join(sorted(readers())) or 'none'})") from None

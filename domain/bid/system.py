@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import msgspec
 
 from domain.bid import choices, standings, state, views, words
-from domain.bid import option_words
+from domain.bid import guide as declared, notation as written, option_words
 from domain.bid.checks import CHECKS
 from domain.bid.board import board_from, validate
 from domain.bid.events import ACTION_TYPES, Action, MatchCreated, Seat
@@ -76,6 +76,8 @@ class BidSystem(SystemBase[state.BidState, Action]):
     title = "Presidential Bid"
     presets = PRESETS
     setup_words = option_words.WORDS  # the new-match form in people's words
+    notation = written
+    guide = declared
     created_type = MatchCreated
     action_types = ACTION_TYPES
     checks = CHECKS

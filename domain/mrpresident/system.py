@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from domain.mrpresident import option_words
+from domain.mrpresident import guide as declared, notation as written, option_words, random_fill
 from domain.mrpresident.actors import actors
 from domain.mrpresident import absentee, advertising, campaign, choices, debate, headquarters, incumbent_year, nomination, setup
 from domain.mrpresident.checks import CHECKS, check_phase
@@ -52,6 +52,9 @@ class MrPresident(SystemBase[MatchState, ev.Action]):
     title = "Mr. President"
     presets = PRESETS
     setup_words = option_words.WORDS  # the new-match form in people's words
+    notation = written
+    guide = declared
+    supply_at_random = staticmethod(random_fill.supply)
     created_type = ev.MatchCreated
     action_types = ev.ACTION_TYPES
     checks = CHECKS

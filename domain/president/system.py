@@ -17,6 +17,7 @@ from domain.president.state import EVOLVERS, State
 from domain.president.cards import Deck
 from domain.president.events import ACTION_TYPES, Action, MatchCreated
 from domain.president.playing import plural
+from domain.president import guide as declared, notation as written, random_fill, uecda_games
 from domain.president.presets import PRESETS, resolve
 from domain.president.ruleset_bounds import check_ruleset
 from domain.president.ruleset import MODES
@@ -30,11 +31,17 @@ class President(SystemBase[State, Action]):
     title = "President"
     presets = PRESETS
     setup_words = option_words.WORDS  # the new-match form in people's words
+    notation = written
+    guide = declared
+    supply_at_random = staticmethod(random_fill.supply)
     created_type = MatchCreated
     action_types = ACTION_TYPES
     checks = CHECKS
     evolvers = EVOLVERS
     unknown_event = UNKNOWN_ACTION
+
+    def __init__(self) -> None:
+        self.file_formats = {uecda_games.NAME: uecda_games.UecdaLog(self)}  # the files of other programs it reads
 
     def start(self, setup: MatchSetup) -> MatchCreated:
         ruleset = resolve(setup.preset, setup.options, len(setup.players))

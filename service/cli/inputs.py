@@ -10,10 +10,11 @@ from pathlib import Path
 
 import msgspec
 
+from domain import file_formats
+from domain.file_formats import FileRefused
 from service.cli import uecda
 from service.errors import RecountError
 from service.records import export, fixtures, notation_import, signing, textfiles
-from service.records.uecda_log import LogError, decode, split_log
 from service.store.match_store import Recorded
 from service.usecases.results import Created
 
@@ -46,28 +47,31 @@ def read(path: Path) -> bytes:
 
 
 def event_file(path: Path) -> fixtures.EventFile:
-    """An event file (a match's setup and its actions), decoded; a UECda log given without
-    `--format uecda` is told so."""
+    """An event file (a match's setup and its actions), decoded; a log of a format a game reads,
+    given without `--format`, is told so."""
     data = read(path)
     try:
         return fixtures.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
-        if _is_uecda_log(data):
-            raise BadInput(f"{path}: a UECda game log, not an event file: import it with --format uecda") from None
+        for name, reader in file_formats.readers().items():
+            if _recognized(reader, data):
+                raise BadInput(f"{path}: a {reader.title}, not an event file: import it with --format {name}") from None
         raise BadInput(f"{path}: not an event file ({error}); {EVENT_FILE}") from None
 
 
-def uecda_log(path: Path) -> uecda.CheckedLog:
-    """A UECda game log, converted and its every game checked (to be recorded as it is)."""
+def log_file(path: Path, format_name: str) -> file_formats.ReadLog:
+    """A log of the format `format_name` (a game system reads it), converted and its every game checked (to be
+    recorded as it is)."""
     readable(path)
+    title = file_formats.find(format_name).title
     try:
-        return uecda.checked_log(path)
+        return uecda.checked_log(path, format_name)
     except OSError as error:
         raise BadInput(f"{path}: cannot be read ({error.strerror})") from None
     except UnicodeDecodeError as error:
-        raise BadInput(f"{path}: not a UECda game log ({error})") from None
-    except LogError as error:  # a header that does not read is no game log; a game that does not is a bad one
-        raise BadInput(f"{path}: not a UECda game log ({error})" if error.game == "header" else uecda.refused(path, error)) from None
+        raise BadInput(f"{path}: not a {title} ({error})") from None
+    except FileRefused as error:  # a header that does not read is no such log; a game that does not is a bad one
+        raise BadInput(f"{path}: not a {title} ({error})" if error.foreign else uecda.refused(path, error)) from None
 
 
 def jsonl_export(path: Path, allow_unchained: bool) -> list[list[Recorded]]:
@@ -94,12 +98,11 @@ def notation_file(path: Path) -> tuple[Created, list[Recorded]]:
         raise BadInput(f"{path}: not imported, nothing recorded: {error.message}") from None
 
 
-def _is_uecda_log(data: bytes) -> bool:
+def _recognized(reader: file_formats.FileFormat, data: bytes) -> bool:
     try:
-        split_log(decode(data))
-    except (LogError, UnicodeDecodeError):
+        return reader.recognizes(textfiles.decode(data, fallbacks=reader.encodings))
+    except UnicodeDecodeError:
         return False
-    return True
 
 
 def public_key(path: Path) -> None:

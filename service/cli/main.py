@@ -14,6 +14,7 @@ from pathlib import Path
 import segno
 
 import domain
+from domain import file_formats
 from domain.protocol import IllegalAction
 from service.cli import inputs as cli_inputs, records as records_cli
 from service.cli.inputs import BadInput
@@ -93,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
         "in the store already) or its standings differ from those the file expects (a UECda game's finishing order from its log's).",
     )
     imp.add_argument("files", nargs="+", type=Path, help="event files (*.json), JSON Lines exports (*.jsonl) or notation files (docs/notation.md, told by their first line: a [Tag \"…\"])")
-    imp.add_argument("--format", choices=["events", "uecda"], default="events", help="uecda: UECda Daifugō game logs, one match a log (service/cli/uecda.py)")
+    imp.add_argument("--format", choices=["events", *file_formats.readers()], default="events", help="the logs of another program a game reads, one match a log (service/cli/uecda.py): " + "; ".join(f"{name}, a {reader.title}" for name, reader in file_formats.readers().items()))
     records_cli.add_parsers(sub, imp)
     return parser
 
@@ -147,7 +148,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "verify":  # offline: no store
         return records_cli.verify_command(args)
     imports = _checked_imports(args.files, args.allow_unchained) if args.command == "import" and args.format == "events" else None
-    logs = [(path, cli_inputs.uecda_log(path)) for path in args.files] if args.command == "import" and args.format == "uecda" else None
+    logs = [(path, cli_inputs.log_file(path, args.format)) for path in args.files] if args.command == "import" and args.format != "events" else None
 
     listening = None
     if args.command == "serve":

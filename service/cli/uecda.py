@@ -1,188 +1,42 @@
-"""`recount import --format uecda FILE…`: the game logs of the UECda computer Daifugō tournaments (docs/daifugo.md
-§ The tournament log format) recorded as matches of President's `daifugo` preset, one match a log, or one per run of
-games between the server's class resets.
+"""`recount import --format NAME FILE…`: the logs of other programs a game system reads, each recorded as
+matches (one a log, or one per run of games the log says end a match). The systems say which formats they read
+and read them (`file_formats`, domain/file_formats.py: the UECda tournament's logs, `--format uecda`, are one);
+here the file's bytes are read and turned into text, and what the reader gives is recorded.
 
-Each game becomes the actions a scorekeeper records in full mode: the deal (with the game's seating), the
-exchanges (each giver's `changed` cards; gifts before returns), then the plays and passes, whose player follows
-from the turn order (the log does not name them). The whole log is converted and checked before any of it is
-recorded, so a malformed block or a move the rules forbid stops the import, naming the game, the move's place
-in it and its line: nothing of the log is recorded. Each game's finishing order is compared with the log's
-`result`; the import exits non-zero if any differs or a game fails.
-
-The logs of the tournament programs (the server and clients of the UECda C++ family, whose readers and writer
-docs/daifugo.md describes) differ from the examples of issue 14 in ways read here: no `game` line (a block's
-number is then its place in the log), a `score` line (empty, or the running scores), timings glued to their moves
-(`d-3[1534]`), a `//` line, a byte-order mark, the same name for several players (five copies of one client), and
-a game without an exchange after the first (the server resets the classes every 100 games): it starts a new
-match. A return the server refused and replaced is read from the hands after the exchange (`original`)."""
+The whole log is read and checked before any of it is recorded, so a malformed part or a move the rules forbid
+stops the import, saying where: nothing of the log is recorded. Each game's finishing order is said beside the
+log's; the import exits non-zero if any differs or a game fails."""
 
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from domain.notation import NAME_RULE
-from domain.president import SYSTEM
-from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, MatchEnded
-from domain.president.state import State
-from domain.protocol import TITLE_MAX, IllegalAction, MatchSetup
+from domain import file_formats
+from domain.file_formats import FileRefused, ReadLog
+from service.records import textfiles
 
-from service.records.uecda_log import Block, Game, LogError, decode, move, read_game, split_log
+UECDA = "uecda"  # the format the command reads unless told another (`--format`)
 
 
-# -- recording ----------------------------------------------------------------------------------------------
+def checked_log(path: Path, format_name: str = UECDA) -> ReadLog:
+    """A log read, converted and checked whole, before any of it is recorded; FileRefused says what refuses it;
+    OSError or UnicodeDecodeError for a file that does not open or is not text."""
+    reader = file_formats.find(format_name)
+    return reader.read(textfiles.decode(path.read_bytes(), fallbacks=reader.encodings), path.name)
 
 
-def game_actions(state: State, players: list[str], game: Game, notes: list[str] | None = None) -> tuple[list[msgspec.Struct], State]:
-    """The game's actions, each checked against the state the ones before it leave; and that state. `notes` gets
-    what the import read otherwise than the log says (a return the server made in place of the one logged)."""
-    actions: list[msgspec.Struct] = []
-
-    def take(action: msgspec.Struct, token: str) -> None:
-        nonlocal state
-        try:
-            SYSTEM.check(state, action)
-        except IllegalAction as error:
-            raise LogError(game.number, token, _refusal(state, action, error)) from None
-        state = SYSTEM.evolve(state, action)
-        actions.append(action)
-
-    if state.ranking and [state.ranking.index(player) for player in players] != game.classes:
-        raise LogError(game.number, "class", "the classes are not the places of the game before")
-    seating = tuple(player for _, player in sorted(zip(game.seats, players)))
-    hands = {p: tuple(hand) for p, hand in zip(players, game.dealt)}
-    # docs/daifugo.md: "dealt one at a time starting from the daifugō's seat" (after the first game the dealer
-    # does not matter); the log names no dealer, so the first seat whose left gets the extra cards deals.
-    deals = [CardsDealt(dealer=dealer, hands=hands, seating=seating) for dealer in seating]
-    take(next((deal for deal in deals if _legal(state, deal)), deals[-1]), "dealt")
-    changed, original = dict(zip(players, game.changed)), dict(zip(players, game.original))
-    for due in sorted(state.dues, key=lambda due: due.returning):
-        cards = tuple(changed[due.giver])
-        moved = _returned(state, due.giver, original[due.giver]) if due.returning else None
-        if moved is not None and Counter(moved) != Counter(cards):
-            # The server logs the cards a returner sent; when it refuses them (not in the hand, too few, too many)
-            # it moves the returner's strongest instead. `original` holds what was moved.
-            if notes is not None:
-                notes.append(f"{due.giver} returned {' '.join(moved) or 'nothing'}, not the log's changed "
-                             f"{' '.join(cards) or '{ }'} (the server's own choice when it refuses a return)")
-            cards = moved
-        take(CardsExchanged(giver=due.giver, receiver=due.receiver, cards=cards), "changed")
-    for player, hand in zip(players, game.original):
-        if Counter(state.hands[player].known) != Counter(hand):
-            raise LogError(game.number, "original", f"{player}'s hand after the exchange is not the log's")
-    for number, (token, line) in enumerate(zip(game.moves, game.move_lines), start=1):
-        try:
-            take(move(state, token, game.number), token)
-        except LogError as error:
-            raise error.at(move=number, line=line) from None
-    if state.phase != "between":
-        raise LogError(game.number, "result", "the moves end before the game does")
-    return actions, state
-
-
-def _refusal(state: State, action: msgspec.Struct, error: IllegalAction) -> str:
-    """Why the rules refuse a move. The log names no player, so a play is taken as the turn's; when its cards are
-    in another hand, not the turn's, the log has that player play, and the rules' reason is the one they give that
-    player's play (out of turn after an 8-cut, shut out by a pass), not that the turn's player lacks the cards."""
-    if not isinstance(action, CardsPlayed) or not _lacks(state, action.player, action.cards):
-        return str(error)
-    holders = [player for player in state.hands if player != action.player and not _lacks(state, player, action.cards)]
-    if len(holders) != 1:
-        return str(error)
-    try:
-        SYSTEM.check(state, msgspec.structs.replace(action, player=holders[0]))
-    except IllegalAction as theirs:
-        return f"the move's cards are {holders[0]}'s, and {theirs}"
-    return str(error)
-
-
-def _lacks(state: State, player: str, cards: tuple[str, ...]) -> bool:
-    return bool(Counter(cards) - Counter(state.hands[player].known))
-
-
-def _returned(state: State, giver: str, kept: list[str]) -> tuple[str, ...] | None:
-    """The cards a returner gave, from their hand now (the gifts received) and their hand after the exchange; None
-    when the log's hand after the exchange holds a card they do not."""
-    hand = list(state.hands[giver].known)
-    left = Counter(kept)
-    if left - Counter(hand):
-        return None
-    moved: list[str] = []
-    for card_ in hand:
-        if left[card_]:
-            left[card_] -= 1
-        else:
-            moved.append(card_)
-    return tuple(moved)
-
-
-def _legal(state: State, action: msgspec.Struct) -> bool:
-    try:
-        SYSTEM.check(state, action)
-    except IllegalAction:
-        return False
-    return True
-
-
-class CheckedGame(msgspec.Struct, frozen=True, kw_only=True):
-    """A game of the log, converted and checked: its actions, whether it starts a match (a class reset), and what the
-    import read otherwise than the log says."""
-
-    game: Game
-    actions: list[msgspec.Struct]
-    after: State
-    reset: bool
-    notes: list[str]
-
-
-def checked_games(setup: MatchSetup, players: list[str], blocks: list[Block]) -> list[CheckedGame]:
-    """Every game of the log, each checked against the state the games before it leave (LogError at the first that
-    fails). A game after the first whose `changed` hands are all empty is the server's class reset (its
-    FLASH_MIBUN_NUMBER, 100 games in the tournament's configuration): the daifugo rules exchange before every game
-    but the first of a match, so it is the first of a new match."""
-    fresh = SYSTEM.initial(SYSTEM.start(setup))
-    state = fresh
-    games = []
-    for block in blocks:
-        game = read_game(block, len(players))
-        reset = bool(state.ranking) and not any(game.changed)
-        notes: list[str] = []
-        actions, state = game_actions(fresh if reset else state, players, game, notes)
-        games.append(CheckedGame(game=game, actions=actions, after=state, reset=reset, notes=notes))
-    return games
-
-
-class CheckedLog(msgspec.Struct, frozen=True, kw_only=True):
-    """A log converted and checked whole, ready to record: its setup and its games."""
-
-    setup: MatchSetup
-    games: list[CheckedGame]
-    blocks: int
-
-
-def checked_log(path: Path) -> CheckedLog:
-    """A log read, converted and checked whole, before any of it is recorded; LogError says what refuses it
-    (a log that does not read, a name no player may have, a move the rules refuse); OSError or UnicodeDecodeError
-    for a file that does not open or is not text."""
-    players, blocks = split_log(decode(path.read_bytes()))
-    setup = MatchSetup(system="president", players=players, preset="daifugo", mode="full", title=_title(path))
-    unfit = _unfit_name(players)
-    if unfit is not None:
-        raise LogError("header", unfit, f"a player's name is {NAME_RULE}")
-    return CheckedLog(setup=setup, games=checked_games(setup, players, blocks), blocks=len(blocks))
-
-
-def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, advance: Callable[[], None] = lambda: None) -> int:
+def import_log(recount: Any, path: Path, say: Callable[[str], None] = print, advance: Callable[[], None] = lambda: None,
+               format_name: str = UECDA) -> int:
     """Record one log (`checked_log`, then `record_log`); 1 when it is refused, said in one line, else the number of
     games whose order differs from the log's (0: all agree). Nothing is recorded unless every game holds."""
     try:
-        checked = checked_log(path)
-    except (LogError, OSError, UnicodeDecodeError) as error:
+        checked = checked_log(path, format_name)
+    except (FileRefused, OSError, UnicodeDecodeError) as error:
         say(refused(path, error))
         return 1
     return record_log(recount, path, checked, say, advance)
@@ -193,56 +47,35 @@ def refused(path: Path, error: Exception) -> str:
     return f"{path}: not imported: {error}; nothing of the log is recorded"
 
 
-def record_log(recount: Any, path: Path, log: CheckedLog, say: Callable[[str], None], advance: Callable[[], None] = lambda: None) -> int:
-    """Record a checked log as one match, or one per run of games between the server's class resets (`checked_games`),
-    each game's finishing order said beside the log's; the number of games whose order differs."""
-    setup = log.setup
-    created = recount.create(setup, recorded_by="import")
+def record_log(recount: Any, path: Path, log: ReadLog, say: Callable[[str], None], advance: Callable[[], None] = lambda: None) -> int:
+    """Record a checked log as one match, or one per run of games the log says end a match (`new_match`), each game's
+    finishing order said beside the log's; the number of games whose order differs."""
+    closing = [msgspec.to_builtins(event) for event in log.closing]
+    created = recount.create(log.setup, recorded_by="import")
     version, differing = created.version, 0
     say(f"{path.name}: match {created.match_id}, write token {created.write_token}")
-    for checked in log.games:
-        game = checked.game
-        if checked.reset:
-            recount.append(created.match_id, created.write_token, [msgspec.to_builtins(MatchEnded())], expected_version=version)
-            title = _title(path, f" from game {game.number}")
-            created = recount.create(msgspec.structs.replace(setup, title=title), recorded_by="import")
+    for game in log.games:
+        if game.new_match is not None:
+            recount.append(created.match_id, created.write_token, closing, expected_version=version)
+            created = recount.create(game.new_match, recorded_by="import")
             version = created.version
-            say(f"{path.name}: game {game.number} has no exchange (the classes were reset): match {created.match_id}, "
-                f"write token {created.write_token}")
-        raw = [msgspec.to_builtins(action) for action in checked.actions]
+            say(f"{path.name}: game {game.number} {game.why_new}: match {created.match_id}, write token {created.write_token}")
+        raw = [msgspec.to_builtins(action) for action in game.actions]
         version = recount.append(created.match_id, created.write_token, raw, expected_version=version).version
-        recorded = checked.after.games[-1].order
-        logged = tuple(player for _, player in sorted(zip(game.result, setup.players)))
-        same = recorded == logged
+        same = game.recorded == game.logged
         differing += not same
-        verdict = "equals the log's result" if same else f"DIFFERS from the log's result ({', '.join(logged)})"
-        say(f"  game {game.number}: finishing order {', '.join(recorded)} {verdict}")
-        for note in checked.notes:
+        verdict = "equals the log's result" if same else f"DIFFERS from the log's result ({', '.join(game.logged)})"
+        say(f"  game {game.number}: finishing order {', '.join(game.recorded)} {verdict}")
+        for note in game.notes:
             say(f"    {note}")
         advance()
-    if log.blocks:
-        recount.append(created.match_id, created.write_token, [msgspec.to_builtins(MatchEnded())], expected_version=version)
+    if log.games:
+        recount.append(created.match_id, created.write_token, closing, expected_version=version)
     return differing
 
 
-def _unfit_name(players: list[str]) -> str | None:
-    """The first of the log's names a match's setup does not take (`PlayerName`: too long, a control character, one
-    of the views' names), or None. A MatchSetup built here is not checked as one decoded from a request is."""
-    for name in players:
-        try:
-            msgspec.convert({"system": "president", "players": [name]}, MatchSetup)
-        except msgspec.ValidationError:
-            return name
-    return None
-
-
-def _title(path: Path, suffix: str = "") -> str:
-    """The match's title: the log's file name, cut to the setup's bound (a long file name is no reason to refuse)."""
-    return f"UECda log {path.name}"[: TITLE_MAX - len(suffix)] + suffix
-
-
-def import_logs(recount: Any, logs: list[tuple[Path, CheckedLog]]) -> int:
-    """`recount import --format uecda`: record the logs, each checked whole before any is recorded (a refused one
+def import_logs(recount: Any, logs: list[tuple[Path, ReadLog]]) -> int:
+    """`recount import --format NAME`: record the logs, each checked whole before any is recorded (a refused one
     is the command line's bad input, exit status 2: service/cli/inputs.py); each game's result on standard output,
     exit status 1 if any game's finishing order differs from its log's."""
     from service.cli.progress import progress

@@ -15,7 +15,7 @@ from domain.president.events import CardsDealt, CardsExchanged, CardsPlayed, Mat
 from domain.president.shapes import counts_as, shape_of
 from domain.protocol import MatchSetup
 from service.cli.uecda import checked_log, import_log, import_logs
-from service.records.uecda_log import JOKER_CODE, RANKS, SUITS
+from domain.president.uecda_log import JOKER_CODE, RANKS, SUITS
 from tests.conftest import open_recount
 from fixtures.random_player import play_random
 

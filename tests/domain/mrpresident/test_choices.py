@@ -23,8 +23,8 @@ from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
 from domain.mrpresident.ruleset import PRESETS, Ruleset
 from domain.protocol import IllegalAction, MatchSetup
-from fixtures.random_player import as_ballots, build, fill, play_random
-from fixtures.random_player import supply_mrpresident as supply_hints
+from domain.mrpresident.random_fill import as_ballots, supply as supply_hints
+from fixtures.random_player import build, fill, play_random
 from tests.domain.mrpresident import helpers
 from tests.domain.mrpresident.helpers import TWO, cast, roll, setup_events, turn
 

@@ -1,8 +1,9 @@
 """Reading a UECda game log (docs/daifugo.md § The tournament log format): its header
 and `/* … */` blocks, each block's fields, cards and moves in the `daifugo` preset's
-codes. service/cli/uecda.py records what is read here; the reasons a log is read this way,
-and the differences between the logs of the tournament programs and the issue's
-examples, are said there."""
+codes. Pure: the service reads the file and its text (service/records/textfiles.py, with
+`ENCODINGS`); domain/president/uecda_games.py turns what is read here into actions. The
+reasons a log is read this way, and the differences between the logs of the tournament
+programs and the issue's examples, are said there."""
 
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ from typing import Any
 
 import msgspec
 
+from domain.file_formats import FileRefused
 from domain.president.events import CardsPlayed, PlayerPassed
 from domain.president.state import State
-from service.records import textfiles
 
+# The players' names are whatever bytes their programs sent the server: a log that is not UTF-8 (nor
+# UTF-16 behind its mark) is Shift_JIS as Windows writes it.
+ENCODINGS = ("cp932",)
 RANKS = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "t": "10", "j": "J", "q": "Q", "k": "K", "a": "A", "2": "2"}
 SUITS = {"c": "C", "d": "D", "h": "H", "s": "S"}
 JOKER_CODE = "JK1"  # the daifugo deck's one Joker
@@ -29,14 +33,16 @@ PLAYERS = 5  # the tournament's readers take five names after `player` (N_PLAYER
 FIELDS = ("game", "score", "class", "seat", "dealt", "changed", "original", "play", "result")
 
 
-class LogError(Exception):
+class LogError(FileRefused):
     """A log the importer cannot record: the game and the token that stop it (a move by its place in the game's
-    `play`, 1 first: the same move is often written twice in a game), its line in the file when known, and why."""
+    `play`, 1 first: the same move is often written twice in a game), its line in the file when known, and why.
+    An error in the header says the text is no UECda log at all (`foreign`)."""
 
     def __init__(self, game: int | str, token: str, reason: str, *, move: int | None = None, line: int | None = None) -> None:
         where = f"move {move} {token!r}" if move is not None else f"token {token!r}"
         super().__init__(f"game {game}, {where}{f' (line {line})' if line is not None else ''}: {reason}")
         self.game, self.token, self.reason, self.move, self.line = game, token, reason, move, line
+        self.foreign = game == "header"
 
     def at(self, *, move: int | None = None, line: int | None = None) -> LogError:
         """The same error placed: at a move of the game, on a line of the file (what it says already, kept)."""
@@ -50,15 +56,6 @@ class Block(msgspec.Struct, frozen=True):
     position: int  # 1 for the log's first block
     tokens: list[str]
     lines: list[int]
-
-
-def decode(data: bytes) -> str:
-    """A log's text: UTF-8 or UTF-16 as service.records.textfiles reads them, else Shift_JIS as Windows writes it
-    (cp932): the players' names are whatever bytes their programs sent the server."""
-    try:
-        return textfiles.decode(data)
-    except UnicodeDecodeError:
-        return data.decode("cp932")
 
 
 def words(text: str) -> tuple[list[str], list[int]]:
