@@ -4,12 +4,11 @@
 Each game system words its own actions (`domain/<system>/notation.py`: `write`,
 `parse`, `setup_of`); this module holds the parts every system shares (players named
 by a unique prefix, cards as people write them, the `Tag {json}` form any event may
-take), the lookup of a system's notation, and a line written and read. Pure: no I/O.
+take), the system's notation as it offers it, and a line written and read. Pure: no I/O.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import unicodedata
@@ -182,9 +181,9 @@ def options_differing(ruleset: msgspec.Struct, preset: msgspec.Struct, leave_out
 
 
 def notation_of(system: GameSystem) -> Any:
-    """The system's notation module (`domain/<package>/notation.py`)."""
-    package = type(system).__module__.rsplit(".", 1)[0]
-    return importlib.import_module(f"{package}.notation")
+    """The notation the system offers (its `notation`: `domain/<package>/notation.py`), or None for
+    one that offers none (a test's toy system, not built on domain.system_base.SystemBase)."""
+    return getattr(system, "notation", None)
 
 
 def write_line(system: GameSystem, state: Any, event: msgspec.Struct) -> str:

@@ -24,9 +24,8 @@ def played_as(system: GameSystem, created: msgspec.Struct) -> tuple[str, str]:
     """The preset and recording mode a match's created event says: those of the setup its
     notation writes back. Every system of domain/ has a notation; one without (a test's toy
     system) says neither."""
-    try:
-        notation = notation_of(system)
-    except ModuleNotFoundError:
+    notation = notation_of(system)
+    if notation is None:
         return "", ""
     setup = notation.setup_of(created)
     return setup.preset or "", setup.mode or ""
