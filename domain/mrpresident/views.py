@@ -163,6 +163,8 @@ def _view(state: MatchState, perspective: Perspective, was: MatchState | None, s
         parties = shown["parties"]
     else:
         parties = _parties(state, seen, was if alike else None, shown, added)
+    # The parts below read the board and the players' names (the created event) besides the fields named.
+    kept = was is not None and shown is not None and was.board is state.board and was.created is state.created
     return {
         "system": "mrpresident",
         "step": state.step,
@@ -189,13 +191,15 @@ def _view(state: MatchState, perspective: Perspective, was: MatchState | None, s
             for s, seat in enumerate(state.seats)
         ],
         "next_player": state.players[state.current] if state.current is not None else None,
-        "turn": None if turn is None else {**roll_view(state, turn), "at_headquarters": turn.at_headquarters},
+        "turn": shown["turn"] if kept and was.turn is turn else None if turn is None else {**roll_view(state, turn), "at_headquarters": turn.at_headquarters},
         # The dice are public: every perspective sees the last roll, the turn open or ended.
-        "last_roll": None if state.last_roll is None else {**roll_view(state, state.last_roll), "step": state.last_roll.step},
+        "last_roll": shown["last_roll"] if kept and was.last_roll is state.last_roll
+        else None if state.last_roll is None
+        else {**roll_view(state, state.last_roll), "step": state.last_roll.step},
         "undecided": state.undecided,
         "home_stretch": bool(state.home_stretch),
         "final_round": None if state.final_due is None else [state.players[s] for s in state.final_due],
-        "rumors": [
+        "rumors": shown["rumors"] if kept and was.rumors is state.rumors else [
             {
                 "drawn_by": state.players[r.drawer],
                 "against": state.players[r.target],
@@ -205,12 +209,14 @@ def _view(state: MatchState, perspective: Perspective, was: MatchState | None, s
         ],
         "ballots": ballots,
         "ballots_by_state": by_state,
-        "counted": [state.board.board.regions[r].name for r, s in enumerate(state.counted) if s],
+        "counted": shown["counted"] if kept and was.counted is state.counted else [state.board.board.regions[r].name for r, s in enumerate(state.counted) if s],
         "tally": tally_view(state),
-        "nomination": {"laid_out": {k: list(v) for k, v in state.laid_out.items()}, "picked": dict(state.picked)}
+        "nomination": shown["nomination"] if kept and was.laid_out is state.laid_out and was.picked is state.picked
+        else {"laid_out": {k: list(v) for k, v in state.laid_out.items()}, "picked": dict(state.picked)}
         if state.created.ruleset.nomination
         else None,
-        "debates": [{"issue": issue, "won_by": None if won is None else PARTIES[won]} for issue, won in state.debates],
+        "debates": shown["debates"] if kept and was.debates is state.debates
+        else [{"issue": issue, "won_by": None if won is None else PARTIES[won]} for issue, won in state.debates],
     }
 
 
