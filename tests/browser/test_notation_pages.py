@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from tests.browser.helpers import expect
-from tests.service.test_api import classic_deal
+from tests.support.api import classic_deal
 
 pytestmark = pytest.mark.browser
 

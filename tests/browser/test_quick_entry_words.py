@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser.helpers import expect
-from tests.service.test_api import classic_deal
+from tests.support.api import classic_deal
 
 pytestmark = pytest.mark.browser
 

@@ -10,14 +10,9 @@ from litestar.testing import TestClient
 from domain.notation_file import parse_match
 from service.records import fixtures
 from service.web.analysis import leaderboard_of
-from tests.service.test_api import auth, classic_deal, create, post, versions
+from tests.support.api import auth, classic_deal, create, parse, post, versions
 
 FIXTURES = fixtures.FIXTURES
-
-
-def parse(client: TestClient, match: dict, line: object, token: str | None = "write"):
-    headers = auth(match["write_token"] if token == "write" else token) if token else {}
-    return client.post(f"/matches/{match['match_id']}/notation/parse", json={"line": line}, headers=headers)
 
 
 def imported(client: TestClient, name: str):

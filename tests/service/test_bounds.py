@@ -20,7 +20,7 @@ from service.reads.readmodel import MatchIndex
 from service.web.params import BODY_MAX
 from service.web.routes import SETUP_BODY_MAX, create_app
 from tests.conftest import open_recount
-from tests.service.test_api import classic_deal
+from tests.support.api import classic_deal
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
 SETUP = {"system": "president", "preset": "classic", "players": PLAYERS, "mode": "public"}

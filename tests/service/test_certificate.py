@@ -17,7 +17,7 @@ from service.records import fixtures, signing
 from service.store.match_store import MatchStore, default_env
 from service.usecases.app import Recount
 from service.web.routes import create_app
-from tests.service.test_api import auth, create
+from tests.support.api import auth, create
 
 
 @pytest.fixture(autouse=True)

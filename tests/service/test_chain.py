@@ -17,7 +17,7 @@ from service.store import chain
 from service.store.match_store import MatchStore
 from service.store.storage import env_for
 from service.usecases.app import Recount
-from tests.service.test_api import PLAYERS, classic_deal
+from tests.support.api import PLAYERS, classic_deal
 
 
 @pytest.fixture(autouse=True)

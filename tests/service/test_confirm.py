@@ -10,7 +10,7 @@ from litestar.testing import TestClient
 
 from service.records import fixtures
 from service.usecases.app import Recount
-from tests.service.test_api import auth, create
+from tests.support.api import auth, create
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from litestar.testing import TestClient
 
 from domain.protocol import EVERYONE
 from tests.conftest import open_recount
-from tests.service.test_api import PLAYERS, auth, post
+from tests.support.api import PLAYERS, auth, post
 
 SIZES = {"type": "CardsDealt", "dealer": "Dana", "sizes": {p: 13 for p in PLAYERS}}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from litestar.testing import TestClient
 
-from tests.service.test_api import auth, classic_deal, create, post, versions
+from tests.support.api import auth, classic_deal, create, post, versions
 
 
 def check(client: TestClient, match: dict, events: list[dict], token: str | None = None, expected: int | None = None):

@@ -426,7 +426,7 @@ def test_a_counted_play_reads_t_for_ten(client: TestClient) -> None:
     """docs/notation.md § President: “`NxR` (`3x9`: three 9s) is accepted when the record
     knows which cards those are”. With T for ten, as cards are written (`TH`), `2xT` is
     the player's two 10s (it was refused: “'t' in '2xT' is not a rank”)."""
-    from tests.service.test_api import classic_deal, create, post
+    from tests.support.api import classic_deal, create, post
 
     deal = next(deal for deal in map(lambda seed: classic_deal(seed=seed), range(50)) if any(card.startswith("10") for card in deal["hands"]["Al"]))
     tens = sorted(card for card in deal["hands"]["Al"] if card.startswith("10"))

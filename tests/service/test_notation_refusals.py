@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from litestar.testing import TestClient
 
-from tests.service.test_analysis import parse
-from tests.service.test_api import auth, classic_deal, create, post, versions
+from tests.support.api import auth, classic_deal, create, parse, post, versions
 
 
 def dry_run(client: TestClient, match: dict, event: dict):

@@ -23,7 +23,7 @@ from tests.conftest import open_recount
 from tests.domain.mrpresident.helpers import TWO, ballot, roll, setup_events
 from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
 from tests.domain.mrpresident.test_advanced import NOMINATION, ROUND, TICKETS, debate, dem, funds, raise_roll
-from tests.service.test_api import auth, post
+from tests.support.api import auth, post
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from tests.domain.mrpresident.helpers import TWO, ballot, roll
 from tests.domain.mrpresident.test_advanced import DEM, NOMINATION, ROUND, TABLES, TICKETS, advertise, debate, dem, funds, raise_roll, rep
 from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
 from tests.domain.mrpresident.test_incumbent_year import CHALLENGERS, PARTIES_DRAWN
-from tests.service.test_api import auth
+from tests.support.api import auth
 from tests.service.test_worked_examples import (
     MR_FOUR,
     act,
