@@ -1,6 +1,6 @@
 """Two service processes on one PostgreSQL against one: recorded actions per second.
 
-A private PostgreSQL cluster (the test suite's, tests/conftest.py; BENCH_DB=postgresql://…
+A private PostgreSQL cluster (the test suite's, tests/support/stores.py; BENCH_DB=postgresql://…
 for another), `recount serve` processes on it, and wrk on loopback recording one
 action per request, one match per connection, each connection holding its place
 in its match's script (as bench/record_path.py does). One process gets all the
@@ -132,7 +132,7 @@ def main() -> None:
         db = os.environ.get("BENCH_DB")
         postmaster = None  # another's cluster (BENCH_DB): its CPU is not ours to find
         if not db:
-            from tests.conftest import PostgresCluster, fresh_schema
+            from tests.support.stores import PostgresCluster, fresh_schema
 
             cluster = PostgresCluster()
             stack.callback(cluster.stop)

@@ -94,3 +94,64 @@ def test_follow_up_is_none_unless_the_game_makes_an_event_due():
 def test_the_players_seated_by_a_created_event_are_those_of_its_initial_state(path):
     system, created, _ = fixture(path)
     assert list(system.seated(created)) == list(system.players(system.initial(created)))
+
+
+# -- a game of the template's files alone, through the service ---------------------------------------------
+
+
+@pytest.fixture
+def countup(monkeypatch: pytest.MonkeyPatch):
+    """Count Up (tests/domain/countup/: only the files docs/game-template.md lists) registered as a package of
+    domain/ is, before the store (which maps every system's event types) and the application are built."""
+    from tests.domain.countup import SYSTEM as toy
+
+    known = {**domain.systems(), toy.name: toy}
+    monkeypatch.setattr(domain, "systems", lambda: known)
+    return toy
+
+
+@pytest.fixture
+def toy_client(countup, tmp_path):
+    from litestar.testing import TestClient
+
+    from service.reads.readmodel import MatchIndex
+    from service.web.routes import create_app
+    from tests.conftest import open_recount
+
+    recount = open_recount(tmp_path / "recount.sqlite")
+    with TestClient(app=create_app(recount, MatchIndex(recount, str(tmp_path / "index.sqlite")))) as client:
+        yield client
+    recount.close()
+
+
+def test_a_game_of_the_template_files_alone_works_through_the_service(toy_client):
+    """Nothing outside its package names Count Up: the new-match page's choices, a match created and recorded
+    (an illegal number refused citing its sentence), its notation written and a line parsed, its guide with an
+    example, and the match list's preset and mode all come from what its SYSTEM offers."""
+    client = toy_client
+    choices = client.get("/systems/countup").json()
+    assert (choices["title"], choices["default_preset"], sorted(choices["presets"])) == ("Count Up", "short", ["long", "short"])
+    assert choices["option_words"]["target"]["label"] == "The number that wins"
+    assert [mode["value"] for mode in choices["modes"]["choices"]] == ["full"]
+
+    created = client.post("/matches", json={"system": "countup", "preset": "long", "players": ["Al", "Bo"], "options": {"step": 10}})
+    assert created.status_code == 201, created.text
+    match, write = created.json()["match_id"], {"Authorization": f"Bearer {created.json()['write_token']}"}
+    refused = client.post(f"/matches/{match}/events", headers=write, json={"events": [{"type": "NumberSaid", "player": "Al", "number": 11}]})
+    assert refused.status_code == 422 and "countup.higher" in refused.text
+    parsed = client.post(f"/matches/{match}/notation/parse", headers=write, json={"line": "a 10"})
+    assert parsed.status_code == 200, parsed.text
+    said = [parsed.json()["event"], {"type": "NumberSaid", "player": "Bo", "number": 20}, {"type": "NumberSaid", "player": "Al", "number": 21}]
+    assert client.post(f"/matches/{match}/events", headers=write, json={"events": said, "expected_version": 1}).status_code == 201
+    assert client.get(f"/matches/{match}/allowed", headers=write).json()["choices"] == []
+    standings = client.get(f"/matches/{match}/standings").json()
+    assert standings["final"] and standings["placings"][0]["player"] == "Al"
+
+    notation = client.get(f"/matches/{match}/notation", headers=write).text
+    assert "Bo says 20" in notation and "Al says 21" in notation
+    listed = next(entry for entry in client.get("/matches").json()["matches"] if entry["id"] == match)
+    assert (listed["system"], listed["preset"], listed["mode"]) == ("countup", "long", "full")
+
+    guide = client.get("/guide/countup.md").text
+    assert "## NumberSaid" in guide and "no example recorded yet" not in guide.split("## EventVoided")[0]
+    assert "Players take turns, in seat order, saying a number." in guide

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.conftest import PostgresCluster, fresh_schema
+from tests.support.stores import PostgresCluster, fresh_schema
 from tests.multiprocess.test_servers import new_match, serving
 
 # No request may take longer than this, outage or not (the client gives up at twice it).

@@ -18,7 +18,7 @@ import httpx
 import msgspec
 
 from fixtures.random_player import PLAYERS, play_president as play
-from tests.conftest import free_port, open_recount
+from tests.support.stores import free_port, open_recount
 
 RECOUNT = Path(sys.executable).parent / "recount"
 

@@ -18,7 +18,7 @@ from fixtures.random_player import PLAYERS, play_president as play
 from service.errors import Conflict
 from service.reads.readmodel import MatchIndex
 from service.usecases.app import Recount
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 ACTIONS = 60
 

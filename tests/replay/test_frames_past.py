@@ -14,7 +14,7 @@ from fixtures.random_player import play_president
 from replay.frames import FrameCache
 from service.records import fixtures
 from service.store.matchlog import MatchLog
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 
 def test_step_one_and_a_page_of_the_latest_steps_read_no_past_and_equal_the_whole_log(tmp_path: Path) -> None:

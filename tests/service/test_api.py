@@ -279,7 +279,7 @@ def test_after_the_end_everything_is_shown_unless_the_match_keeps_hands_private(
 
 def test_the_match_index_is_rebuilt_when_the_store_is_replaced(tmp_path) -> None:
     from service.reads.readmodel import MatchIndex
-    from tests.conftest import open_recount
+    from tests.support.stores import open_recount
 
     index_file = str(tmp_path / "index.sqlite")
     first = open_recount(tmp_path / "a.sqlite")

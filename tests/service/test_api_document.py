@@ -13,7 +13,7 @@ from litestar.testing import TestClient
 
 from service.reads.readmodel import MatchIndex
 from service.web.routes import create_app
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 METHODS = ("get", "put", "post", "delete", "patch", "options", "head")
 # A summary that is a Python name, or Litestar's own made from one: "Asynccallable" (a

@@ -20,7 +20,7 @@ from domain.protocol import EVERYONE
 from service.usecases import checking
 from service.usecases.app import Recount
 from service.usecases.writer import HEAVY_BATCH
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 
 @functools.cache

@@ -21,7 +21,7 @@ from domain.protocol import IllegalAction
 from service.store.repository import MatchRepository
 from service.usecases import handlers
 from service.usecases.app import Recount
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 
 @functools.cache

@@ -19,7 +19,7 @@ from domain.protocol import NAME_MAX, OPTIONS_MAX, PLAYERS_MAX, TITLE_MAX
 from service.reads.readmodel import MatchIndex
 from service.web.params import BODY_MAX
 from service.web.routes import SETUP_BODY_MAX, create_app
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 from tests.support.api import classic_deal
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]

@@ -15,7 +15,7 @@ from service.reads.readmodel import MatchIndex
 from service.store.match_store import MatchStore, default_env
 from service.usecases.app import Recount
 from service.web.routes import create_app
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 MATCHES = 6
 EVENTS = 600  # past a snapshot (every 500) and past the length a log is trimmed from

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from service.cli.main import build_parser, main
-from tests.conftest import free_port
+from tests.support.stores import free_port
 
 RECOUNT = Path(sys.executable).parent / "recount"
 ENV = {k: v for k, v in os.environ.items() if k != "RECOUNT_DATABASE_URL"}

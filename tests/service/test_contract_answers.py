@@ -21,7 +21,7 @@ from litestar.testing import TestClient
 from service.reads.readmodel import MatchIndex
 from service.records import fixtures
 from service.web.routes import create_app
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 FILES = fixtures.fixture_files()
 

@@ -11,7 +11,7 @@ from typing import Any
 from litestar.testing import TestClient
 
 from domain.protocol import EVERYONE
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 from tests.support.api import PLAYERS, auth, post
 
 SIZES = {"type": "CardsDealt", "dealer": "Dana", "sizes": {p: 13 for p in PLAYERS}}

@@ -18,10 +18,11 @@ import domain
 from domain.protocol import EVERYONE, MatchSetup
 from service.reads.readmodel import MatchIndex
 from service.store.matchlog import MatchLog
+from service.usecases import handlers
 from service.usecases.app import Recount
 from service.usecases.results import AppendResult
 from service.web.routes import create_app
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 UP_7 = {"type": "DistrictRevealed", "district": "7C"}
 UP_8 = {"type": "DistrictRevealed", "district": "8C"}
@@ -217,7 +218,7 @@ def test_a_commit_then_its_void_in_one_request_is_refused_as_the_reveal_followed
 def group(recount: Recount, *appends: tuple[str, str, list[dict[str, Any]], dict[str, Any]]) -> list[AppendResult | BaseException]:
     """The appends checked and committed as one group (as the writer groups requests that
     arrive together: service/usecases/writer.py), each answered on its own."""
-    jobs = [recount.prepare(match_id, token, events, **kwargs) for match_id, token, events, kwargs in appends]
+    jobs = [handlers.prepare(recount.services, match_id, token, events, **kwargs) for match_id, token, events, kwargs in appends]
     writer = recount.services.writer
     with writer._commit_lock:  # noqa: SLF001 - as commit_now, with a group of jobs
         writer._commit(jobs)  # noqa: SLF001

@@ -12,7 +12,7 @@ import pytest
 
 from service.records import fixtures
 from service.usecases.app import Recount
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 FILES = fixtures.fixture_files()
 

@@ -14,7 +14,7 @@ from fixtures.corrected import corrected_match
 from service.records import export, heavy
 from service.store.match_store import MatchStore
 from service.usecases.app import Recount
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 
 def exported(tmp_path: Path, matches: int = 2) -> bytes:

@@ -15,7 +15,7 @@ from fixtures.random_player import play_president as play
 from service.reads.readmodel import MatchIndex
 from service.usecases import handlers, reading
 from service.usecases.app import Recount
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 
 def summary_row(recount: Recount, match_id: str) -> dict:

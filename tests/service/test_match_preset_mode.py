@@ -11,7 +11,7 @@ from litestar.testing import TestClient
 
 from service.reads.readmodel import MatchIndex
 from service.web.routes import create_app
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 SETUPS = [
     ({"system": "president", "preset": "daifugo", "mode": "public", "players": ["Al", "Betty", "Cy", "Dana", "Eve"]}, ("daifugo", "public")),

@@ -14,7 +14,7 @@ from litestar.testing import TestClient
 
 from service.reads.readmodel import MatchIndex
 from service.web.routes import create_app
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 FIXTURE = json.loads((Path(__file__).parents[2] / "fixtures" / "president" / "deck-five-leave-join.json").read_text())
 JOINED_AT = next(i for i, e in enumerate(FIXTURE["events"]) if e["type"] == "PlayerJoined")

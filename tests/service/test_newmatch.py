@@ -17,7 +17,7 @@ import domain
 from service.reads.readmodel import MatchIndex
 from service.web.newmatch import QR_TEXT_MAX, ruleset_type
 from service.web.routes import create_app
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 SVG = "{http://www.w3.org/2000/svg}"
 SYSTEMS = sorted(domain.systems())

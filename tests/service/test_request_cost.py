@@ -23,7 +23,7 @@ from service.records import export, heavy, notation_import
 from service.store import matchlog
 from service.store.matchlog import CHECKPOINT_EVERY, MatchLog
 from service.usecases.app import Recount
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 STEPS = 300
 

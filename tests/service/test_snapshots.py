@@ -15,7 +15,7 @@ from service.store.matchlog import MatchLog
 from service.store.snapshots import SnapshotStore
 from service.usecases import handlers
 from service.usecases.app import Recount
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 ON_A_STORE = settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

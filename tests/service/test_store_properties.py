@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from fixtures.random_player import PLAYERS, play_president as play
 from domain.fold import replay
 from service.records import fixtures
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 
 @settings(max_examples=8, deadline=None)

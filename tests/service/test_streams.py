@@ -27,7 +27,7 @@ from domain.fold import replay
 from service.store.match_store import Meta, Recorded
 from service.store.matchlog import DamagedStream, MatchLog, OutOfStep
 from service.usecases.app import Recount
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 
 APPENDS = 200
 

@@ -16,7 +16,7 @@ from domain.president.shapes import counts_as, shape_of
 from domain.protocol import MatchSetup
 from service.cli.uecda import checked_log, import_log, import_logs
 from domain.president.uecda_log import JOKER_CODE, RANKS, SUITS
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 from fixtures.random_player import play_random
 
 FIVE = ["Al", "Betty", "Carl", "Dana", "Eve"]

@@ -19,7 +19,7 @@ from litestar.testing import TestClient
 from domain.mrpresident import events as mr
 from service.reads.readmodel import MatchIndex
 from service.web.routes import create_app
-from tests.conftest import open_recount
+from tests.support.stores import open_recount
 from tests.domain.mrpresident.helpers import TWO, ballot, roll, setup_events
 from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
 from tests.domain.mrpresident.test_advanced import NOMINATION, ROUND, TICKETS, debate, dem, funds, raise_roll
