@@ -30,7 +30,7 @@ from eventsourcing.persistence import StoredEvent
 
 import domain
 from domain.corrections import correction_types
-from domain.protocol import GameSystem, IllegalAction, event_tag
+from domain.protocol import GameSystem, IllegalAction, MatchSetup, event_tag
 from service.errors import Conflict, Forbidden, NotFound, RecountError, Unauthenticated
 from service.records import signing
 from service.store import chain
@@ -257,6 +257,7 @@ def checked(match: MatchFile, records: list[Recorded]) -> None:
         system.check_created(first.event)
     except IllegalAction as error:
         raise _refused(match, first, error) from None
+    _check_names(match, system, first)
     log = MatchLog(system, first)
     checking = Checking(log, log.state, 1, lambda: [first.event])
     for record in records[1:]:
@@ -264,6 +265,16 @@ def checked(match: MatchFile, records: list[Recorded]) -> None:
             checking.add(record.event)
         except IllegalAction as error:
             raise _refused(match, record, error) from None
+
+
+def _check_names(match: MatchFile, system: GameSystem, first: Recorded) -> None:
+    """The players and the title within the bounds a new match's setup has (`MatchSetup`):
+    an import brings in no name or title that creating the match would refuse."""
+    setup = {"system": system.name, "players": list(system.players(system.initial(first.event))), "title": getattr(first.event, "title", "")}
+    try:
+        msgspec.convert(setup, MatchSetup)
+    except msgspec.ValidationError as error:
+        raise BadFile(f"line {match.line_of(1)}: step 1 (the match's setup) does not fit: {error}") from None
 
 
 def _refused(match: MatchFile, record: Recorded, error: IllegalAction) -> BadFile:

@@ -170,6 +170,36 @@ def test_an_illegal_action_with_a_valid_chain_is_refused_naming_its_line(recount
         target.close()
 
 
+@pytest.mark.parametrize(
+    ("what", "edit"),
+    [
+        ("a name of 41 characters", lambda event: event["players"].__setitem__(0, "x" * 41)),
+        ("a player named everyone", lambda event: event["players"].__setitem__(0, "everyone")),
+        ("a name across two lines", lambda event: event["players"].__setitem__(0, "Al\nBo")),
+        ("a title of 201 characters", lambda event: event.__setitem__("title", "t" * 201)),
+    ],
+)
+def test_a_setup_that_creating_would_refuse_is_refused_on_import(recount: Recount, what: str, edit) -> None:
+    """Names and titles have the bounds a new match's setup has (domain/protocol.py
+    MatchSetup), also in a re-chained export: creating the match would have refused them."""
+    from service.store import chain
+
+    created, lines = fixture_export(recount)
+    items = [msgspec.json.decode(line) for line in lines]
+    edit(items[1]["event"])
+    previous = None
+    for item in items[1:]:
+        item["meta"]["chain"] = previous = chain.next_hash(previous, item["meta"], item["event"])
+    target = in_memory()
+    try:
+        with pytest.raises(export.BadFile) as refused:
+            export.import_all(target, export.parse([msgspec.json.encode(i) for i in items]))
+        assert "line 2: step 1 (the match's setup) does not fit" in refused.value.message, what
+        assert target.store.head() == 0
+    finally:
+        target.close()
+
+
 def test_an_unchained_file_imports_when_allowed(recount: Recount) -> None:
     created, lines = fixture_export(recount)
     unchained = [lines[0]] + [replace_line(lines, n, drop_chain)[n - 1] for n in range(2, len(lines) + 1)]
