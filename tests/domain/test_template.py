@@ -1,10 +1,13 @@
 """The shape every game system shares (docs/game-template.md, domain/system_base.py): its
 dispatch tables cover exactly its actions, an event of no rule of it is refused citing the
-rule for that, the fold owns `step`, and the protocol's defaults (`to_act`, `follow_up`)."""
+rule for that, the fold owns `step`, and the protocol's defaults (`to_act`, `follow_up`). And the
+template's list of files is enough: Count Up (tests/domain/countup/), a game of those files alone, works
+through the service with nothing outside its package naming it."""
 
 from __future__ import annotations
 
 import typing
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -13,7 +16,7 @@ import domain
 from domain.bid.events import BidCommitted, BidsRevealed, DistrictRevealed
 from domain.mrpresident.events import PartiesDrawn
 from domain.president.events import CardsPlayed
-from domain.protocol import IllegalAction, MatchSetup
+from domain.protocol import IllegalAction, MatchSetup, Rule
 from service.records.fixtures import fixture_files, read
 
 SYSTEMS = sorted(domain.systems().values(), key=lambda system: system.name)
@@ -111,17 +114,23 @@ def countup(monkeypatch: pytest.MonkeyPatch):
 
 
 @pytest.fixture
-def toy_client(countup, tmp_path):
+def toy_client(countup, tmp_path, monkeypatch: pytest.MonkeyPatch):
+    """The application over an SQLite file, its heavy work (a match's notation written) on a thread: Count Up
+    is registered in this process only, where a game in domain/ is found by a worker process too."""
     from litestar.testing import TestClient
 
     from service.reads.readmodel import MatchIndex
+    from service.records import heavy
     from service.web.routes import create_app
     from tests.conftest import open_recount
 
+    threads = heavy.HeavyPool(kind="thread")
+    monkeypatch.setattr(heavy, "_pool", threads)
     recount = open_recount(tmp_path / "recount.sqlite")
     with TestClient(app=create_app(recount, MatchIndex(recount, str(tmp_path / "index.sqlite")))) as client:
         yield client
     recount.close()
+    threads.close()
 
 
 def test_a_game_of_the_template_files_alone_works_through_the_service(toy_client):
@@ -149,9 +158,33 @@ def test_a_game_of_the_template_files_alone_works_through_the_service(toy_client
 
     notation = client.get(f"/matches/{match}/notation", headers=write).text
     assert "Bo says 20" in notation and "Al says 21" in notation
-    listed = next(entry for entry in client.get("/matches").json()["matches"] if entry["id"] == match)
+    listed = next(entry for entry in client.get("/matches").json() if entry["id"] == match)
     assert (listed["system"], listed["preset"], listed["mode"]) == ("countup", "long", "full")
 
     guide = client.get("/guide/countup.md").text
     assert "## NumberSaid" in guide and "no example recorded yet" not in guide.split("## EventVoided")[0]
     assert "Players take turns, in seat order, saying a number." in guide
+
+
+def test_a_random_legal_game_of_the_template_files_alone_round_trips_through_its_notation(countup):
+    """The random legal player (fixtures/random_player.py, on `allowed` alone) plays Count Up to its end, and the
+    notation its SYSTEM offers writes the match and reads it back to the same setup and events."""
+    import random
+
+    from domain.notation_file import parse_match, write_match
+    from fixtures.random_player import play_random
+
+    created = countup.start(MatchSetup(system="countup", players=["Al", "Bo", "Cy"], preset="long"))
+    events = play_random(countup, created, random.Random(4))
+    assert countup.finished(countup.initial(created)) is False and events[-1].number == 21
+    setup, parsed = parse_match(write_match([created, *events]))
+    assert countup.start(setup) == created and parsed == events
+
+
+def test_the_toy_games_rules_quote_the_template_word_for_word():
+    """Count Up's checks cite docs/game-template.md § The toy game, as a game's cite its rules text."""
+    from tests.domain.countup import rules
+
+    text = " ".join((Path(__file__).resolve().parents[2] / "docs" / "game-template.md").read_text().split())
+    quoted = [value for value in vars(rules).values() if isinstance(value, Rule)]
+    assert quoted and all(rule.quote in text and rule.source == rules.SOURCE for rule in quoted)
