@@ -16,11 +16,9 @@ from hypothesis import strategies as st
 from litestar.testing import TestClient
 
 from domain.protocol import NAME_MAX, OPTIONS_MAX, PLAYERS_MAX, TITLE_MAX
-from service.reads.readmodel import MatchIndex
 from service.web.params import BODY_MAX
-from service.web.routes import SETUP_BODY_MAX, create_app
-from tests.support.stores import open_recount
-from tests.support.api import classic_deal
+from service.web.routes import SETUP_BODY_MAX
+from tests.support.api import classic_deal, sqlite_app
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
 SETUP = {"system": "president", "preset": "classic", "players": PLAYERS, "mode": "public"}
@@ -29,9 +27,7 @@ SETUP = {"system": "president", "preset": "classic", "players": PLAYERS, "mode":
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One SQLite app for the module: these bounds are the HTTP layer's, not a store's."""
-    db = tmp_path_factory.mktemp("bounds") / "recount.sqlite"
-    recount = open_recount(db)
-    with TestClient(app=create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))) as test_client:
+    with sqlite_app(tmp_path_factory.mktemp("bounds")) as test_client:
         yield test_client
 
 

@@ -127,8 +127,8 @@ NOTATION = '[System "president"]\n[Preset "classic"]\n[Players "Al, Betty, Carl,
 
 
 def bad_move_log() -> str:
-    """A UECda log whose first game's first move is no move (tests/service/test_uecda.py's own)."""
-    from tests.service.test_uecda import change_move, seed_log
+    """A UECda log whose first game's first move is no move (tests/support/uecda.py writes it)."""
+    from tests.support.uecda import change_move, seed_log
 
     return change_move(seed_log(Path()), 1, 0, "zz-9")
 

@@ -14,10 +14,8 @@ from hypothesis import strategies as st
 from litestar.testing import TestClient
 
 import domain
-from service.reads.readmodel import MatchIndex
 from service.web.newmatch import QR_TEXT_MAX, ruleset_type
-from service.web.routes import create_app
-from tests.support.stores import open_recount
+from tests.support.api import sqlite_app
 
 SVG = "{http://www.w3.org/2000/svg}"
 SYSTEMS = sorted(domain.systems())
@@ -30,11 +28,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One app over SQLite for the whole module, in place of tests/conftest.py's `client`
     (a fresh app per test, on every store): these routes read no store, and the store's
     own tests cover each backend. Module scope also serves every hypothesis example."""
-    db = tmp_path_factory.mktemp("newmatch") / "recount.sqlite"
-    recount = open_recount(db)
-    with TestClient(app=create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))) as test_client:
+    with sqlite_app(tmp_path_factory.mktemp("newmatch")) as test_client:
         yield test_client
-    recount.close()
 
 
 def setup_of(client: TestClient, name: str) -> dict[str, Any]:
@@ -111,6 +106,31 @@ def test_an_unknown_system_is_a_404_naming_the_known_ones(client: TestClient, na
     reply = client.get(f"/systems/{name}")
     assert reply.status_code == 404
     assert "no game system" in reply.json()["error"] and "president" in reply.json()["error"]
+
+
+# GET /systems/{name} serves the game's words beside its schema: a sentence per preset,
+# the mode as a question, words for every option; the route names no game itself.
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_the_choices_come_with_the_games_words(client: TestClient, name: str) -> None:
+    setup = setup_of(client, name)
+    assert set(setup["preset_words"]) == set(setup["presets"])
+    assert set(setup["option_words"]) == set(setup["ruleset_schema"]["properties"])
+    assert setup["modes"]["question"] and setup["sentence"]
+    for option in setup["option_words"].values():
+        assert option["label"] and option["group"]
+
+
+def test_president_classic_is_listed_first() -> None:
+    listed = min(domain.systems().values(), key=lambda system: system.setup_words.listed)
+    assert (listed.name, next(iter(listed.presets))) == ("president", "classic")
+
+
+def test_the_service_names_no_game() -> None:
+    source = open("service/web/newmatch.py", encoding="utf-8").read()
+    for name in domain.systems():
+        assert f'"{name}"' not in source and f"domain.{name}" not in source
 
 
 # --- POST /qr --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,17 @@ from service.store import chain
 from service.store.match_store import Meta, Recorded
 from service.usecases import tokens
 
-# One SQLite app for the module, as test_bounds.py's: these refusals come before the store, whose own tests
-# cover each backend.
-from tests.service.test_bounds import client  # noqa: F401 - the fixture
+from tests.support.api import sqlite_app
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One SQLite app for the module: these refusals come before the store, whose own tests
+    cover each backend."""
+    with sqlite_app(tmp_path_factory.mktemp("option-bounds")) as test_client:
+        yield test_client
 
 # given the options of a new match, then the option the 422 names (each accepted before)
 PAST_A_BOUND = [

@@ -4,11 +4,32 @@ created, a deal, events recorded with the write token, a typed line parsed."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from litestar.testing import TestClient
 
 from domain.president.presets import PRESETS
+from service.reads.readmodel import MatchIndex
+from service.web.routes import create_app
+from tests.support.stores import open_recount
+
+
+@contextmanager
+def sqlite_app(folder: Path) -> Iterator[TestClient]:
+    """One app over an SQLite file in `folder`, for a module whose routes read no store (or
+    whose store's own tests cover each backend): one app serves the module's every test and
+    hypothesis example, in place of tests/conftest.py's `client` (a fresh app per test, on
+    every store)."""
+    db = folder / "recount.sqlite"
+    recount = open_recount(db)
+    try:
+        with TestClient(app=create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))) as client:
+            yield client
+    finally:
+        recount.close()
 
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
