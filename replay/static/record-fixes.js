@@ -14,15 +14,6 @@ const CORRECTIONS = new Set(["EventVoided", "EventAmended"]);
 // A card code as the renderers and the choices use them ("9H", "10S", "JK1").
 export const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$|^JK/;
 
-// The cards a player held in the frame before the step: a hand of the view's `hands`
-// ({player: {cards}}) or of its `players` list ([{player, hand}]); none when the view has none.
-function handBefore(before, player) {
-  const view = (before && before.view) || {};
-  if (view.hands && view.hands[player] && Array.isArray(view.hands[player].cards)) return view.hands[player].cards;
-  const seat = Array.isArray(view.players) ? view.players.find((each) => each && each.player === player) : null;
-  return seat && Array.isArray(seat.hand) ? seat.hand : [];
-}
-
 // A field's name in the form; an item of a list (a field that is its index) is named by
 // its player when it has one ("Betty"), else by its place in the list, from 1.
 function fieldName(field, value) {
@@ -43,6 +34,7 @@ function inOrder(codes, before) {
 
 export class Fixes {
   // page: { get(path), check(events, label), record(events, label), note(text), matchPath, frames(), players(), version(),
+  //         heldCards(view, player) the cards the player holds in a view (the renderer's; none if it cannot say),
   //         waiting() the last action queued (attempted once it may have reached the server),
   //         withdraw(item) takes it back (false once it may have been sent), refused() why nothing can be recorded, if so }
   constructor(page) {
@@ -228,7 +220,7 @@ export class Fixes {
     if (Array.isArray(value) && value.every((item) => typeof item === "string") && (field === "cards" || value.some((item) => CARD_CODE.test(item)))) {
       return this.drawCards(holder, field, path, before);
     }
-    if (typeof value === "string" && CARD_CODE.test(value) && handBefore(before, holder.player ?? this.form.event.player).length) {
+    if (typeof value === "string" && CARD_CODE.test(value) && this.handBefore(before, holder.player ?? this.form.event.player).length) {
       return this.drawCard(holder, field, path, before);
     }
     if (Array.isArray(value) && value.every((item) => typeof item === "number")) {
@@ -244,11 +236,17 @@ export class Fixes {
     return h("label", { class: "fix-field", "data-field": path }, label, h("input", { type: "text", value: value ?? "", oninput: (e) => set(typed(e.target.value)) }));
   }
 
+  // The cards a player held in the frame before the step.
+  handBefore(before, player) {
+    const held = before && before.view ? this.page.heldCards(before.view, player) : [];
+    return Array.isArray(held) ? held : [];
+  }
+
   // A list of cards: the cards the acting player held before the step, each a toggle
   // (the recorded ones on), and any recorded card not among them.
   drawCards(holder, field, path, before) {
     const chosen = holder[field];
-    const hand = handBefore(before, holder.player ?? this.form.event.player);
+    const hand = this.handBefore(before, holder.player ?? this.form.event.player);
     const offered = inOrder([...new Set([...hand, ...chosen])], before);
     return h(
       "div",
@@ -279,7 +277,7 @@ export class Fixes {
   // card's code as text (for a card typed rather than tapped).
   drawCard(holder, field, path, before) {
     const chosen = holder[field];
-    const offered = inOrder([...new Set([...handBefore(before, holder.player ?? this.form.event.player), chosen])], before);
+    const offered = inOrder([...new Set([...this.handBefore(before, holder.player ?? this.form.event.player), chosen])], before);
     return h(
       "div",
       { class: "fix-field", "data-field": path },

@@ -74,6 +74,7 @@ const fixes = new Fixes({
   matchPath,
   frames,
   players: () => (page.summary ? page.summary.players : []),
+  heldCards: (view, player) => (page.renderer.heldCards ? page.renderer.heldCards(view, player) : []),
   version,
   waiting: () => outbox.last(),
   refused: () => page.refused,

@@ -14,6 +14,9 @@ export const title = "Presidential Bid";
 // The recording page's quick-entry examples (docs/notation.md § Presidential Bid).
 export const quickExamples = (tag, count) => `7c · ${["9h", "ks", "2d"].slice(0, count).map((bid, i) => `${tag(i)} ${bid}`).join(" ")}`;
 
+// The cards a player holds in a view (the recording page's fix form offers them).
+export const heldCards = (view, player) => ((view.players || []).find((seat) => seat.player === player) || {}).hand || [];
+
 // The standings' words: presidential-bid.txt, "Be the player with the most votes at the end of the game".
 export const standingsWords = () => ({ unit: ["vote", "votes"], heading: "Votes" });
 

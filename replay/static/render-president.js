@@ -278,6 +278,9 @@ export function forbidden(frame, choices) {
   return probes;
 }
 
+// The cards a player holds in a view (the recording page's fix form offers them).
+export const heldCards = (view, player) => ((view.hands || {})[player] || {}).cards || [];
+
 // The recording page's composer records a play with "Play".
 export const confirmLabel = (choice) => (choice.type === "CardsPlayed" ? "Play" : null);
 

@@ -20,6 +20,8 @@
 //   bindHandTaps(board, choices, controls)  makes the drawn table tappable; controls:
 //                               { open, openWith(index, filled), close(), actions.explain(event, label) }
 //   confirmLabel(choice)        → the composer's button word ("Play"), or null: "Record"
+//   heldCards(view, player)     → the cards the player holds in a view (card codes), offered
+//                               by the fix form for a step's cards
 //   valueLabel(value)           → a pick's value in words, or undefined: the page's words
 //   choiceHints                 the inputs a choice's hints ask for (see NO_HINTS)
 // A renderer leaves out what its game does not need; hintsOf() fills in the rest.
