@@ -3,8 +3,15 @@ may see. Pure decisions over a match's stored token hashes; no I/O."""
 
 from __future__ import annotations
 
-from domain.protocol import EVERYONE, SPECTATOR, Perspective
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import msgspec
+
+from domain.corrections import EventAmended, is_correction
+from domain.protocol import EVERYONE, RECORDER, SPECTATOR, Perspective
 from service.errors import Forbidden, NotFound, Unauthenticated
+from service.store.match_store import Recorded
 from service.store.matchlog import MatchLog
 from service.usecases import tokens
 
@@ -12,10 +19,12 @@ from service.usecases import tokens
 def perspective(log: MatchLog, token: str | None, wanted: str | None) -> Perspective:
     """Who a reader is, from their token and what they ask to see.
 
-    No token: a spectator. The write token sees everything or any seat. A seat
-    token sees its own seat (a player who joined has one too: see
-    `MatchLog.seat_token_hashes`, which may read the store). Once the match is over everyone sees everything,
-    unless the match was created to keep hands private."""
+    No token: a spectator. The write token sees everything or any seat; while the match
+    runs its everything is the recorder's (`RECORDER`: not a sealed bid before its reveal,
+    as its holder may be a player too). A seat token sees its own seat (a player who
+    joined has one too: see `MatchLog.seat_token_hashes`, which may read the store).
+    Once the match is over everyone sees everything, unless the match was created to keep
+    hands private (the write token then still does)."""
     meta = log.created.meta
     is_writer = token is not None and tokens.matches(token, meta.write_token_sha256)
     seat = None
@@ -24,16 +33,18 @@ def perspective(log: MatchLog, token: str | None, wanted: str | None) -> Perspec
         if seat is None:
             raise Forbidden("this token is neither the match's write token nor one of its seat tokens")
     players = list(log.system.players(log.state))
-    opened = log.system.finished(log.state) and not meta.keep_hands_private
+    finished = log.system.finished(log.state)
+    opened = finished and not meta.keep_hands_private
+    everything = EVERYONE if finished else RECORDER
     if wanted in (None, ""):
         if is_writer or opened:
-            return EVERYONE
+            return everything
         return Perspective("seat", seat) if seat else SPECTATOR
     if wanted == "spectator":
         return SPECTATOR
     if wanted == "everyone":
         if is_writer or opened:
-            return EVERYONE
+            return everything
         raise (Forbidden if token else Unauthenticated)("seeing every hand needs the match's write token")
     if wanted not in players:
         raise NotFound(f"there is no player {wanted!r} in this match (players: {', '.join(players)})")
@@ -42,21 +53,104 @@ def perspective(log: MatchLog, token: str | None, wanted: str | None) -> Perspec
     raise (Forbidden if token else Unauthenticated)(f"seeing {wanted}'s hand needs {wanted}'s seat token or the write token")
 
 
-def authorize_write(log: MatchLog, token: str | None) -> str:
-    """Only the match's write token records; a seat token follows but never writes.
-    Returns the token's SHA-256, hashed once here (a record names its recorder by it)."""
+class Recorder(NamedTuple):
+    """Who a recording token is: its SHA-256 (a record names its recorder by it) and the
+    seat it is the token of (None: the write token, which records anything)."""
+
+    digest: str
+    seat: str | None
+
+
+def authorize_record(log: MatchLog, token: str | None, read_past: bool = False) -> Recorder:
+    """The write token records anything; a seat token only its seat's own actions (the
+    checks say which those are, event by event: `checking.owned`). `read_past`: look
+    for a newcomer's seat token in the past of a log loaded from a snapshot (a store read:
+    not on the event loop)."""
     meta = log.created.meta
     if not token:
-        raise Unauthenticated("recording needs the match's write token (Authorization: Bearer …)")
+        raise Unauthenticated("recording needs the match's write token or a seat token (Authorization: Bearer …)")
     digest = tokens.sha256(token)
-    if not tokens.same_digest(digest, meta.write_token_sha256):
-        # Called on the event loop (the record route): the seats held, no store read.
-        if any(tokens.same_digest(digest, h) for h in log.seat_token_hashes(read_past=False).values()):
-            raise Forbidden("a seat token can follow the match but not record in it")
-        # A log loaded from a snapshot may not hold the seat tokens of players who joined
-        # before it (their past is not read on the loop): the words cover a seat token too.
-        raise Forbidden("this is not the match's write token (a seat token can follow the match but not record in it)")
-    return digest
+    if tokens.same_digest(digest, meta.write_token_sha256):
+        return Recorder(digest, None)
+    seat = next((p for p, h in log.seat_token_hashes(read_past=read_past).items() if tokens.same_digest(digest, h)), None)
+    if seat is None:
+        raise Forbidden("this is neither the match's write token nor one of its seat tokens")
+    return Recorder(digest, seat)
+
+
+def authorize_write(log: MatchLog, token: str | None) -> str:
+    """Only the match's write token: for what reads or makes every seat's part (the seat
+    tokens, the notation's terse lines). Returns the token's SHA-256."""
+    recorder = authorize_record(log, token)
+    if recorder.seat is not None:
+        raise Forbidden(f"this needs the match's write token: {recorder.seat}'s seat token records only {recorder.seat}'s own actions")
+    return recorder.digest
+
+
+def whose(actors: tuple[str, ...] | list[str]) -> str:
+    """Whose action it is, in words: "Carl's", "Al's or Betty's", "the table's"."""
+    return " or ".join(f"{a}'s" for a in actors) if actors else "the table's"
+
+
+def not_yours(seat: str, actors: tuple[str, ...] | list[str], what: str = "action") -> Forbidden:
+    """The refusal of a seat token recording what is not its seat's own."""
+    if not actors:
+        return Forbidden(f"this is the table's {what}: only the write token records it, not {seat}'s seat token")
+    tokens_ = " or ".join(f"{a}'s seat token" for a in actors)
+    return Forbidden(f"this is {whose(actors)} {what}: only {tokens_} or the write token records it")
+
+
+def owned(log: MatchLog, state: Any, event: msgspec.Struct, seat: str, record_at: Callable[[int], Recorded], first: int, last: int) -> None:
+    """Raise Forbidden (nothing recorded) unless `seat`'s token may record `event` next: an
+    action whose `actors` (in the state the events before it leave) include the seat; a
+    correction of a step the seat recorded itself or whose action is its own, and an
+    amendment only to an action of its own (docs/design-notes.md, "Each player on their own
+    phone"). `state` is the state after step `last`; the request's own actions start at step
+    `first`; `record_at(step)` is the record at a step before it. A correction that names no
+    recorded step is left to the rules' check (422)."""
+    actors = log.system.actors
+    if not is_correction(event):
+        whose = tuple(actors(state, event))
+        if seat not in whose:
+            raise not_yours(seat, whose)
+        return
+    step = event.step
+    if isinstance(event, EventAmended) and 2 <= step <= last:
+        before = log.state_at(step - 1) if step <= log.version else state
+        if seat not in (whose := tuple(actors(before, event.event))):
+            raise not_yours(seat, whose, "action to put in its place")
+    if not 2 <= step < first:
+        return  # one of this request's own actions (checked as the seat's), or no step at all
+    target = record_at(step)
+    if target.meta.recorded_as == seat:
+        return
+    whose = () if is_correction(target.event) or step > log.version else tuple(actors(log.state_at(step - 1), target.event))
+    if seat not in whose:
+        raise not_yours(seat, whose, f"action at step {step} (recorded by {_recorder_of(target)})")
+
+
+def _recorder_of(record: Recorded) -> str:
+    seat = record.meta.recorded_as
+    return f"{seat}'s seat token" if seat else "the write token"
+
+
+def sealed_pending(log: MatchLog) -> bool:
+    """Whether the match, running, holds something the rules keep from the whole table
+    until they reveal it (a sealed bid): what `RECORDER` does not see."""
+    state = log.state
+    return not log.system.finished(state) and log.system.view(state, RECORDER) != log.system.view(state, EVERYONE)
+
+
+def whole_record(log: MatchLog, token: str | None) -> None:
+    """Whether the reader may have the whole record as stored (an export, the notation,
+    what-if): everything it holds, sealed bids included, as nothing is redacted from it.
+    The write token's, or everyone's once the match is over and open; a running match's
+    only while no sealed bid waits for its reveal (its holder may be a bidder)."""
+    seen = perspective(log, token, None)
+    if seen.kind != "everyone":
+        raise (Forbidden if token else Unauthenticated)("this needs the whole record (every hand): the match's write token, or the match finished")
+    if not seen.sees_sealed and sealed_pending(log):
+        raise Forbidden("a sealed bid waits for its reveal: the whole record would show it; ask again once the bids are revealed")
 
 
 def seat_tokens(log: MatchLog, token: str | None) -> dict[str, str]:

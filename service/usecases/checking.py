@@ -13,11 +13,12 @@ from typing import Any
 import msgspec
 
 from domain.corrections import advance, check_target, is_correction
-from domain.protocol import GameSystem, IllegalAction, Rule
+from domain.protocol import RECORDER, GameSystem, IllegalAction, Perspective, Rule
 from service.errors import Conflict
 from service.store import chain
 from service.store.match_store import Meta, Recorded
 from service.store.matchlog import MatchLog
+from service.usecases import access
 from service.usecases.automatic import Echo, echoed, echoed_earlier, pinned
 from service.usecases.results import AppendResult
 
@@ -250,7 +251,7 @@ def prepared(
     def before() -> list[msgspec.Struct]:
         return [r.event for r in earlier()]
 
-    events, states, automatic = with_follow_ups(log, state, version, events, before)
+    events, states, automatic = with_follow_ups(log, state, version, events, before, job.meta.recorded_as, record_at)
     befores = [state, *states[:-1]]
     records = [
         Recorded(job.stream, version + i + 1, log.system.name, event, after_meta(log, job, befores[i], states[i], i in automatic))
@@ -272,8 +273,9 @@ class Checking:
     (`earlier()` gives the events recorded before these: built once, at the first
     correction, as copying a long match's events on every append would cost)."""
 
-    def __init__(self, log: MatchLog, state: Any, version: int, earlier: Callable[[], list[msgspec.Struct]]):
+    def __init__(self, log: MatchLog, state: Any, version: int, earlier: Callable[[], list[msgspec.Struct]], perspective: Perspective = RECORDER):
         self.log = log
+        self.perspective = perspective  # whose words a refusal is in
         self.state = state
         self.version = version  # the step of the last event checked
         self.first = version + 1
@@ -296,7 +298,7 @@ class Checking:
 
             def describe(step: int) -> str:  # only for the refusal: says which step it is
                 refused.append(step)
-                return said(log, recorded, step)
+                return said(log, recorded, step, self.perspective)
 
             try:
                 state = log.corrected(recorded, check_from=event.step, describe=describe, pending_from=self.first, pending=self.states)
@@ -325,18 +327,21 @@ def checked(
 
 
 def with_follow_ups(
-    log: MatchLog, state: Any, version: int, sent: list[msgspec.Struct], earlier: Callable[[], list[msgspec.Struct]]
+    log: MatchLog, state: Any, version: int, sent: list[msgspec.Struct], earlier: Callable[[], list[msgspec.Struct]],
+    seat: str | None = None, record_at: Callable[[int], Recorded] | None = None,
 ) -> tuple[list[msgspec.Struct], list[Any], set[int]]:
     """The events to record for the `sent` ones, and the states after each: each sent event
     checked, and right after the one that makes them due, the events the rules make happen
     by themselves (`follow_up`: a sealed-bid reveal once every bid is committed), checked all
     the same, in the same transaction (their indexes: the third value). Where the batch
     goes on with events of those very types, it records them itself (a log that spells
-    out its reveals): they are checked as sent, not added twice."""
+    out its reveals): they are checked as sent, not added twice. Sent by a `seat` token,
+    each sent event must be that seat's own (`owned`, against the state the events before
+    it leave); what the rules make due is the service's, whoever's action made it due."""
     follow_up = log.system.follow_up
     events: list[msgspec.Struct] = []
     automatic: set[int] = set()
-    checking = Checking(log, state, version, earlier)
+    checking = Checking(log, state, version, earlier, seen_by(seat))
 
     def check(more: list[msgspec.Struct]) -> None:
         for event in more:
@@ -344,6 +349,9 @@ def with_follow_ups(
         events.extend(more)
 
     for i, event in enumerate(sent):
+        if seat is not None:
+            assert record_at is not None
+            access.owned(log, checking.state, event, seat, record_at, checking.first, checking.version)
         check([event])
         if is_correction(event) and i + 1 < len(sent) and is_correction(sent[i + 1]):
             # Corrections sent together are one fix: what is due is what is due after them
@@ -356,14 +364,19 @@ def with_follow_ups(
     return events, checking.states, automatic
 
 
+def seen_by(seat: str | None) -> Perspective:
+    """Whose words an answer to a recorder is in: the seat's, or the recorder's (`RECORDER`)."""
+    return Perspective("seat", seat) if seat else RECORDER
+
+
 def _sent_next(ahead: list[msgspec.Struct], due: list[msgspec.Struct]) -> bool:
     return len(ahead) == len(due) and all(type(a) is type(b) for a, b in zip(ahead, due, strict=True))
 
 
-def said(log: MatchLog, recorded: Sequence[msgspec.Struct], step: int) -> str:
-    """The words of the action at `step`, for an error message."""
+def said(log: MatchLog, recorded: Sequence[msgspec.Struct], step: int, perspective: Perspective = RECORDER) -> str:
+    """The words of the action at `step`, for an error message to `perspective`."""
     try:
-        return log.describe(log.records[step - 1], log.state_at(step - 1)) if step <= log.version else type(recorded[step - 1]).__name__
+        return log.describe(log.records[step - 1], log.state_at(step - 1), None, perspective) if step <= log.version else type(recorded[step - 1]).__name__
     except Exception:  # noqa: BLE001 - only words for an error message
         return type(recorded[step - 1]).__name__
 

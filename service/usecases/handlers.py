@@ -19,7 +19,7 @@ import msgspec
 import domain
 from domain.corrections import correction_types, is_correction
 from domain.protocol import GameSystem, IllegalAction, MatchSetup, event_tag
-from service.errors import Malformed, NotFound
+from service.errors import Forbidden, Malformed, NotFound
 from service.store.match_store import Meta
 from service.store.matchlog import MatchLog
 from service.usecases import access, checking, tokens
@@ -95,16 +95,21 @@ def decode_append(log: MatchLog, body: bytes) -> Any | None:
         return None
 
 
-def job_for(services: Services, log: MatchLog, token: str, token_digest: str, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> Job:
-    """`token`: the write token; `token_digest`: its SHA-256, as `access.authorize_write`
-    returns it. A player the job seats gets the seat token the write token derives for them."""
+def job_for(services: Services, log: MatchLog, token: str, recorder: access.Recorder, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> Job:
+    """`token`: the write token or a seat token; `recorder`: who it is, as
+    `access.authorize_record` says. A player the write token's job seats gets the seat
+    token the write token derives for them (a seat token seats nobody: a join is the
+    table's action)."""
+    seat = recorder.seat
     meta = Meta(
         recorded_at=services.clock(),
-        recorded_by="write-token:" + token_digest[:8],
+        recorded_by=("seat-token:" if seat else "write-token:") + recorder.digest[:8],
         idempotency_key=idempotency_key,
         request_hash=request_hash,
+        recorded_as=seat,
     )
-    return Job(log.stream, expected_version, events, meta, log, seat_hash=lambda player: tokens.sha256(tokens.seat_token(token, log.stream, player)))
+    seat_hash = None if seat else (lambda player: tokens.sha256(tokens.seat_token(token, log.stream, player)))
+    return Job(log.stream, expected_version, events, meta, log, seat_hash=seat_hash)
 
 
 def prepare(
@@ -117,14 +122,15 @@ def prepare(
     idempotency_key: str | None = None,
     request_hash: str | None = None,
 ) -> Job:
-    """Authorize and decode an append; the rules are checked when it is committed,
-    against the state the appends before it leave."""
+    """Authorize and decode an append; the rules (and, for a seat token, whose action
+    each is) are checked when it is committed, against the state the appends before it
+    leave."""
     log = services.match_log(match_id)
-    digest = access.authorize_write(log, token)
+    recorder = access.authorize_record(log, token, read_past=True)
     if not raw_events:
         raise Malformed("no events to record")
     assert token is not None  # authorized
-    return job_for(services, log, token, digest, decode_actions(log, raw_events), expected_version, idempotency_key, request_hash)
+    return job_for(services, log, token, recorder, decode_actions(log, raw_events), expected_version, idempotency_key, request_hash)
 
 
 def record(services: Services, match_id: str, token: str | None, raw_events: Sequence[Any], **kwargs: Any) -> AppendResult:
@@ -149,14 +155,14 @@ async def record_async(
     conflicts in the store and is checked again on the fresh stream; only a writer
     who has seen more than this process knows makes it look (on a worker thread)."""
     log = await services.repository.get_async(match_id)
-    digest = access.authorize_write(log, token)
+    recorder = await _recorder(log, token)
     if not raw_events:
         raise Malformed("no events to record")
     if len(raw_events) <= DECODE_ON_LOOP:
         events = decode_actions(log, raw_events)
     else:
         events = await asyncio.to_thread(decode_actions, log, raw_events)
-    return await _submit(services, log, token, digest, events, expected_version, idempotency_key, request_hash)
+    return await _submit(services, log, token, recorder, events, expected_version, idempotency_key, request_hash)
 
 
 async def record_body_async(services: Services, match_id: str, token: str | None, body: bytes, *, idempotency_key: str | None = None, request_hash: str | None = None) -> AppendResult | None:
@@ -171,19 +177,31 @@ async def record_body_async(services: Services, match_id: str, token: str | None
     request = decode_append(log, body) if len(body) <= DECODE_BODY_ON_LOOP else await asyncio.to_thread(decode_append, log, body)
     if request is None:
         return None
-    digest = access.authorize_write(log, token)
+    recorder = await _recorder(log, token)
     if not request.events:
         raise Malformed("no events to record")
-    return await _submit(services, log, token, digest, request.events, request.expected_version, idempotency_key, request_hash)
+    return await _submit(services, log, token, recorder, request.events, request.expected_version, idempotency_key, request_hash)
 
 
-async def _submit(services: Services, log: MatchLog, token: str | None, token_digest: str, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> AppendResult:
+async def _recorder(log: MatchLog, token: str | None) -> access.Recorder:
+    """`access.authorize_record` on the event loop with the seats held; a seat token not
+    among them may be a newcomer's in the past of a log loaded from a snapshot, looked
+    for on a worker thread."""
+    try:
+        return access.authorize_record(log, token)
+    except Forbidden:
+        if log.records.base <= 1:
+            raise
+        return await asyncio.to_thread(access.authorize_record, log, token, True)
+
+
+async def _submit(services: Services, log: MatchLog, token: str | None, recorder: access.Recorder, events: list[msgspec.Struct], expected_version: int | None, idempotency_key: str | None, request_hash: str | None) -> AppendResult:
     if log.records.base > 1 and any(is_correction(event) for event in events):
         # A correction re-checks from the step it corrects: a log loaded from a
         # snapshot reads that past from the store, which must not happen on the loop.
         await asyncio.to_thread(log.hold_past)
     assert token is not None  # authorized
-    job = job_for(services, log, token, token_digest, events, expected_version, idempotency_key, request_hash)
+    job = job_for(services, log, token, recorder, events, expected_version, idempotency_key, request_hash)
     if expected_version is not None and expected_version > log.head[0]:
         job.log = await asyncio.to_thread(services.match_log, log.stream)
     return await services.writer.submit(job)
@@ -210,10 +228,11 @@ def dry_run(services: Services, match_id: str, token: str | None, raw_events: Se
         return DryRun(match_id=match_id, version=log.version, events=[])
     records, states = outcome
     before = log.state
+    seen = checking.seen_by(job.meta.recorded_as)
     words = []
     for record_, after in zip(records, states, strict=True):
         # Words for a correction look back at the record as it stands (log.records).
-        words.append(Checked(step=record_.version, type=event_tag(type(record_.event)), description=log.describe(record_, before, after)))
+        words.append(Checked(step=record_.version, type=event_tag(type(record_.event)), description=log.describe(record_, before, after, seen)))
         before = after
     return DryRun(match_id=match_id, version=log.version, events=words)
 

@@ -9,7 +9,7 @@ import msgspec
 from domain.notation import notation_of
 from domain.protocol import GameSystem, Standings, event_tag
 from service.store.matchlog import MatchLog
-from service.usecases import access
+from service.usecases import access, seats
 from service.usecases.bootstrap import Services
 from service.usecases.results import Allowed, EventEntry, EventPage, MatchSummary, StateAt
 
@@ -48,12 +48,15 @@ def summary(log: MatchLog) -> MatchSummary:
 
 
 def allowed(services: Services, match_id: str, token: str | None) -> Allowed:
-    """The actions the rules allow now; only for the recorder (they come from every
-    known hand)."""
+    """The actions the rules allow now, for a token that records: all of them for the
+    write token (they come from every known hand), a seat's own for its seat token."""
     log = services.match_log(match_id)
-    access.authorize_write(log, token)
-    state = log.state
-    return Allowed(match_id=match_id, version=log.version, finished=log.system.finished(state), choices=list(log.system.allowed(state)))
+    seat = access.authorize_record(log, token, read_past=True).seat
+    version, state = log.head
+    choices = list(log.system.allowed(state))
+    if seat is not None:
+        choices = seats.seat_choices(log.system, state, choices, seat)
+    return Allowed(match_id=match_id, version=version, finished=log.system.finished(state), choices=choices)
 
 
 def events_page(services: Services, match_id: str, token: str | None, wanted: str | None, start: int, limit: int) -> EventPage:
@@ -69,6 +72,7 @@ def events_page(services: Services, match_id: str, token: str | None, wanted: st
             recorded_at=record.meta.recorded_at,
             recorded_by=record.meta.recorded_by,
             automatic=record.meta.automatic,
+            recorded_as=record.meta.recorded_as,
             event=log.redact(record, before, perspective),
         )
         for record, before, after in log.walk(start, last)

@@ -11,12 +11,12 @@ from litestar import MediaType, Request, Response, get, post
 from litestar.params import FromPath, JSONBody
 
 from domain.notation import NotationError, parse_line, write_line
-from domain.protocol import EVERYONE
-from service.errors import ErrorBody, Forbidden, Malformed, NotFound, Unauthenticated
+from service.errors import ErrorBody, Malformed, NotFound
 from service.reads.leaderboard import Leaderboard
 from service.reads.whatif import WhatIf
 from service.records import heavy
 from service.store.matchlog import MatchLog
+from service.usecases import access
 from service.web.params import TOKEN_NEEDED, TOKEN_OPTIONAL, bearer, errors_documented, recount_of
 from service.web.viewer import page
 
@@ -85,7 +85,7 @@ def _whole_record(app: Any, match_id: str, token: str | None) -> tuple[MatchLog,
     """The match's log and every event it recorded, for a reader allowed the whole record
     (a store read for a log not in memory: off the event loop)."""
     log = app.log(match_id)
-    _needs_everything(app, log, token)
+    access.whole_record(log, token)
     return log, [record.event for record in log.records]
 
 
@@ -95,9 +95,6 @@ def _date(timestamp: float) -> str:
     return datetime.datetime.fromtimestamp(timestamp, datetime.UTC).strftime("%Y.%m.%d")
 
 
-def _needs_everything(app: Any, log: Any, token: str | None) -> None:
-    if app.perspective(log, token, None) != EVERYONE:
-        raise (Forbidden if token else Unauthenticated)("this needs the whole record: the match's write token, or the match finished")
 
 
 @post("/matches/{match_id:str}/what-if", status_code=200, operation_id="whatIf", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 413, 422, 503))

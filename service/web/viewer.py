@@ -27,7 +27,7 @@ from litestar.static_files import create_static_files_router
 import replay
 from replay import frames, live, live_reader
 from service.errors import Forbidden, Unauthenticated
-from service.usecases import access
+from service.usecases import access, seats
 from service.usecases.app import Recount
 from service.web.params import TOKEN_OPTIONAL, AsParam, bearer, errors_documented, recount_of
 
@@ -60,6 +60,18 @@ frame_cache = _per_app(lambda app: frames.FrameCache())
 broadcaster = _per_app(lambda app: live.Broadcaster(app.listen))
 standings_cache = _per_app(lambda app: frames.StepCache(frames.standings_of))
 allowed_cache = _per_app(lambda app: frames.StepCache(frames.allowed_of))
+seats_allowed_cache = _per_app(lambda app: frames.StepCache(seats.allowed_by_seat))
+
+
+class SeatAllowed:
+    """One seat's part of `seats_allowed_cache` (what its seat token may record), read as
+    `frames.step_patch` reads a StepCache: every seat's are worked out once per step."""
+
+    def __init__(self, cache: frames.StepCache, seat: str):
+        self.cache, self.seat = cache, seat
+
+    def at(self, log: Any, step: int) -> Any:
+        return self.cache.at(log, step).get(self.seat, {"finished": False, "choices": []})
 
 
 def page(name: str) -> Response[bytes]:
@@ -141,8 +153,8 @@ async def live_frames(
     ends. A reconnecting EventSource resumes after its Last-Event-ID. With `patches`,
     each `frames` message carries `standings` when they differ from those as of the
     step before its first frame (with `standings_patches`, as a patch of those), and,
-    for the write token, `allowed`: what the rules
-    allow after its last step (the choices of `GET /matches/{id}/allowed`) as a patch
+    for a token that records (the write token, or a seat token: its seat's own), `allowed`:
+    what the rules allow it after its last step (the choices of `GET /matches/{id}/allowed`) as a patch
     of what they allowed at the step before its first frame, so a recording page needs
     no other read after a step."""
     app = recount_of(request)
@@ -151,7 +163,9 @@ async def live_frames(
     reader = bearer(request) or token
     # A newcomer's seat token may be found only in the past of a log loaded from a snapshot.
     perspective = await asyncio.to_thread(app.perspective, log, reader, as_)
-    recorder = patches and reader is not None and _records(log, reader)
+    # Who records through this stream (None: nobody): the write token, or a seat token for its seat's own actions.
+    recorder = await asyncio.to_thread(_recorder, log, reader) if patches and reader is not None else None
+    allowed = None if recorder is None else allowed_cache(app) if recorder.seat is None else SeatAllowed(seats_allowed_cache(app), recorder.seat)
     seen_as = access.label(perspective)
     resume = request.headers.get("last-event-id", "")
     seen = int(resume) if resume.isdigit() else (after if after is not None else log.version)
@@ -172,23 +186,24 @@ async def live_frames(
             standings=now if changed and not standings_patches else None,
             standings_patch=frames.step_patch(standings_cache(app), log, step, page.version) if changed and standings_patches else None,
             # As a patch of what the step before the page allowed (the reader has it): a tap's choices are a few hundred bytes, not 16 kB.
-            allowed=frames.step_patch(allowed_cache(app), log, step, page.version) if recorder else None,
+            allowed=frames.step_patch(allowed, log, step, page.version) if allowed is not None else None,  # type: ignore[arg-type]
         )
 
     def serve(write: live_reader.Write) -> Awaitable[None]:
-        # Readers of each form have a channel of their own, and the recorder too: its messages carry the allowed actions.
-        return broadcaster(app).serve(match_id, (perspective, patches, standings_patches, recorder), frames_after, seen, write, first=RECONNECT)
+        # Readers of each form have a channel of their own, and each recorder too (the write token, each seat token):
+        # its messages carry the actions it may record.
+        records_as = None if recorder is None else (recorder.seat,)
+        return broadcaster(app).serve(match_id, (perspective, patches, standings_patches, records_as), frames_after, seen, write, first=RECONNECT)
 
     return LiveStream(serve, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
 
-def _records(log: Any, token: str) -> bool:
-    """Whether `token` is the match's write token (the one that may record)."""
+def _recorder(log: Any, token: str) -> access.Recorder | None:
+    """Who `token` records as (the write token, or a seat token), None if it records nothing."""
     try:
-        access.authorize_write(log, token)
+        return access.authorize_record(log, token, read_past=True)
     except (Forbidden, Unauthenticated):
-        return False
-    return True
+        return None
 
 
 class LiveStream(Stream):

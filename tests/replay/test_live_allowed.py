@@ -1,7 +1,8 @@
 """The live stream carries, for the match's write token, what the rules allow after
 each message's last step (the choices `GET /matches/{id}/allowed` answers), as a patch
-of what they allowed at the step before its first frame; no other reader gets them
-(they come from every known hand)."""
+of what they allowed at the step before its first frame; a seat token's carry its own
+(tests/service/test_seat_allowed.py), no other reader gets them (they come from every
+known hand)."""
 
 from __future__ import annotations
 
@@ -43,12 +44,10 @@ def plain(value: object) -> object:
     return msgspec.json.decode(msgspec.json.encode(value))
 
 
-def test_seat_tokens_spectators_and_whole_frames_get_no_allowed_actions(client: TestClient, recount: Recount) -> None:
+def test_spectators_and_whole_frames_get_no_allowed_actions(client: TestClient, recount: Recount) -> None:
+    """A seat token's messages carry its own (tests/service/test_seat_allowed.py)."""
     created = fixtures.record(recount, fixtures.read(FIXTURES[0]))
-    seat = client.get(f"/matches/{created.match_id}/seats", headers=auth(created.write_token))
     readers = [{"patches": True}, {"token": created.write_token}]  # a spectator; whole frames, as the stream always was
-    if seat.status_code == 200 and seat.json():
-        readers.append({"patches": True, "token": next(iter(seat.json().values())) if isinstance(seat.json(), dict) else None})
     for params in readers:
         messages = collect_stream(client, f"/matches/{created.match_id}/live", params={"after": 1, **params})
         assert messages[-1][0] == "finished"

@@ -54,11 +54,12 @@ def test_stale_version_seat_token_and_unknown_match(client: TestClient) -> None:
     assert client.post(f"/matches/{match['match_id']}/events/check", content=b"{", headers=auth(match["write_token"])).status_code == 400
 
 
-def test_allowed_needs_the_write_token(client: TestClient) -> None:
+def test_allowed_needs_a_recording_token(client: TestClient) -> None:
+    """The write token's, or a seat token's (its seat's own: tests/service/test_seat_recording.py)."""
     match = create(client)
     url = f"/matches/{match['match_id']}/allowed"
     assert client.get(url).status_code == 401
-    assert client.get(url, headers=auth(match["seat_tokens"]["Al"])).status_code == 403
+    assert client.get(url, headers=auth("not-a-token")).status_code == 403
     reply = client.get(url, headers=auth(match["write_token"]))
     assert reply.status_code == 200 and reply.json()["version"] == 1 and reply.json()["finished"] is False
 
