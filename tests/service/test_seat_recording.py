@@ -243,3 +243,44 @@ def test_a_match_recorded_by_its_seats_stores_the_stream_the_write_token_would(c
         assert send(client, by_writer, by_writer["write_token"], [event]).status_code == 201
     stored = [[r.event for r in recount.store.read(m["match_id"])] for m in (by_seats, by_writer)]
     assert stored[0] == stored[1] == [system.start(setup), *(e for _, e, _ in steps)]
+
+
+def test_the_record_fast_path_records_a_seats_own_action_and_hands_on_anothers(recount: Recount) -> None:
+    """service/web/server.py answers a seat's own action without Litestar, as the write
+    token's; another seat's goes to the route, which answers 403 as the plain app does."""
+    import asyncio
+
+    import httpx
+
+    from service.reads.readmodel import MatchIndex
+    from service.web.routes import create_app
+    from service.web.server import RecordFastPath
+
+    setup = SETUPS["president"]
+    _, steps = walked(setup, 5, 3)
+    deal, play = steps[0][1], steps[1][1]
+    litestar_app = create_app(recount, MatchIndex(recount, None))
+    handed_on: list[str] = []
+
+    async def counted(scope: Any, receive: Any, send: Any) -> None:
+        handed_on.append(scope["path"])
+        await litestar_app(scope, receive, send)
+
+    fast_path = RecordFastPath(litestar_app)
+    fast_path.app = counted
+
+    async def record() -> list[int]:
+        created = recount.create(setup)
+        recount.append(created.match_id, created.write_token, [msgspec.to_builtins(deal)])
+        other = next(p for p in PLAYERS if p != play.player)
+        body = msgspec.json.encode({"events": [play]})
+        statuses = []
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=fast_path), base_url="http://test") as client:
+            for seat in (other, play.player):
+                reply = await client.post(f"/matches/{created.match_id}/events", content=body, headers=auth(created.seat_tokens[seat]))
+                statuses.append(reply.status_code)
+        assert [r.meta.recorded_as for r in recount.store.read(created.match_id)] == [None, None, play.player]
+        return statuses
+
+    assert asyncio.run(record()) == [403, 201]
+    assert len(handed_on) == 1  # only the refusal reached Litestar
