@@ -96,8 +96,9 @@ def match_summary(request: Request, match_id: FromPath[str]) -> MatchSummary:
     opt={"documented_body": AppendRequest},  # the handler reads the body itself; `exact_contract` (service/web/openapi.py) documents it
 )
 async def record_events(request: Request, match_id: FromPath[str]) -> AppendResult:
-    """Record actions (Bearer write token). 409 if `expected_version` is stale; a retry
-    with the same Idempotency-Key returns the first result and records nothing."""
+    """Record actions (Bearer write token; or a seat token, for its seat's own actions
+    only: another's is 403 naming whose it is). 409 if `expected_version` is stale; a
+    retry with the same Idempotency-Key returns the first result and records nothing."""
     # The body is decoded once, straight into the match's actions (the hot path: a
     # `data: AppendRequest` parameter decoded it into dicts first, then each dict again).
     # One that does not fit them is decoded as that parameter was, for the same 400s.
@@ -123,16 +124,16 @@ async def record_events(request: Request, match_id: FromPath[str]) -> AppendResu
 
 @post("/matches/{match_id:str}/events/check", status_code=200, sync_to_thread=True, operation_id="checkEvents", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
 def check_events(request: Request, match_id: FromPath[str], data: JSONBody[AppendRequest]) -> DryRun:
-    """A dry run of recording (Bearer write token): the same checks and the same 4xx
-    as a real append, or the words each action would be recorded with. Records
-    nothing."""
+    """A dry run of recording (Bearer write token or seat token): the same checks and
+    the same 4xx as a real append, or the words each action would be recorded with.
+    Records nothing."""
     return recount_of(request).dry_run(match_id, bearer(request), data.events, expected_version=data.expected_version)
 
 
 @get("/matches/{match_id:str}/allowed", sync_to_thread=True, operation_id="allowedActions", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 503))
 def allowed_actions(request: Request, match_id: FromPath[str]) -> Allowed:
-    """The actions the rules allow now (Bearer write token: they come from every known
-    hand), each with the fields left to choose."""
+    """The actions the rules allow now, each with the fields left to choose: all of them
+    for the write token (they come from every known hand), a seat's own for its seat token."""
     return recount_of(request).allowed(match_id, bearer(request))
 
 
