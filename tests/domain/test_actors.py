@@ -14,7 +14,7 @@ from domain.mrpresident import SYSTEM as MR
 from domain.mrpresident import events as mr
 from domain.president import SYSTEM as PRESIDENT
 from domain.president import events as pe
-from tests.domain.mrpresident.helpers import given as mr_given
+from tests.support.mrpresident import given as mr_given
 from tests.domain.president.conftest import small_game_two
 
 PRESIDENT_ROWS = [
@@ -57,7 +57,7 @@ def test_bid_actors(name, event, then):
 
 
 def _ticket(party: str) -> mr.TicketChosen:
-    from tests.domain.mrpresident.helpers import HALE, SANDERS
+    from tests.support.mrpresident import HALE, SANDERS
 
     return mr.TicketChosen(party=party, president=SANDERS, vice_president=HALE)
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from litestar.testing import TestClient
 
 from domain.mrpresident import events as mr
-from tests.domain.mrpresident.helpers import FOUR
-from tests.domain.mrpresident.test_advanced import NOMINATION
-from tests.service.test_worked_examples import mr_match, ok, refused
+from tests.support.mrpresident import FOUR
+from tests.support.mrpresident_advanced import NOMINATION
+from tests.support.scripted import mr_match, ok, refused
 
 
 def test_a_candidate_picked_before_every_card_is_laid_out_is_refused_quoting_the_text(client: TestClient) -> None:

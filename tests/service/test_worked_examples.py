@@ -12,99 +12,23 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 from litestar.testing import TestClient
 
 from domain.mrpresident import events as mr
-from service.reads.readmodel import MatchIndex
-from service.web.routes import create_app
-from tests.support.stores import open_recount
-from tests.domain.mrpresident.helpers import TWO, ballot, roll, setup_events
-from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
-from tests.domain.mrpresident.test_advanced import NOMINATION, ROUND, TICKETS, debate, dem, funds, raise_roll
-from tests.support.api import auth, post
+from tests.support.mrpresident import TWO, ballot, roll
+from tests.support.mrpresident_advanced import NOMINATION, ROUND, SETUP as ADVANCED_SETUP, TICKETS, debate, dem, funds, raise_roll
+from tests.support.api import sqlite_app
+from tests.support.scripted import MR_FOUR, act, allowed_now, batch, board_entry, cast_by, mr_match, ok, open_match, play, refused, standings, state
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    recount = open_recount(tmp_path / "recount.sqlite")
-    with TestClient(app=create_app(recount, MatchIndex(recount, str(tmp_path / "recount.index.sqlite")))) as test_client:
+    with sqlite_app(tmp_path) as test_client:
         yield test_client
-    recount.close()
-
-
-def open_match(client: TestClient, system: str, preset: str | None, players: list[str], mode: str, **options: Any) -> dict[str, Any]:
-    setup: dict[str, Any] = {"system": system, "players": players, "mode": mode, "title": "worked example", "options": options}
-    if preset is not None:
-        setup["preset"] = preset
-    reply = client.post("/matches", json=setup)
-    assert reply.status_code == 201, reply.text
-    return reply.json()
-
-
-def state(client: TestClient, match: dict[str, Any]) -> dict[str, Any]:
-    reply = client.get(f"/matches/{match['match_id']}/state", headers=auth(match["write_token"]))
-    assert reply.status_code == 200, reply.text
-    return reply.json()["view"]
-
-
-def standings(client: TestClient, match: dict[str, Any]) -> dict[str, Any]:
-    reply = client.get(f"/matches/{match['match_id']}/standings")
-    assert reply.status_code == 200, reply.text
-    return reply.json()
-
-
-def event_json(event: Any) -> dict[str, Any]:
-    return event if isinstance(event, dict) else msgspec.to_builtins(event)
-
-
-def ok(client: TestClient, match: dict[str, Any], *events: Any) -> dict[str, Any]:
-    """Each event on its own: every one a 201."""
-    for event in events:
-        reply = post(client, match, [event_json(event)])
-        assert reply.status_code == 201, (event, reply.text)
-    return reply.json()
-
-
-def refused(client: TestClient, match: dict[str, Any], event: Any, rule: str) -> dict[str, Any]:
-    """A 422 naming `rule`, recording nothing."""
-    before = client.get(f"/matches/{match['match_id']}", headers=auth(match["write_token"])).json()["version"]
-    reply = post(client, match, [event_json(event)])
-    assert reply.status_code == 422, (event, reply.text)
-    body = reply.json()
-    assert body["rule"]["id"] == rule, body
-    assert body["rule"]["source"] and body["rule"]["quote"]
-    assert client.get(f"/matches/{match['match_id']}", headers=auth(match["write_token"])).json()["version"] == before
-    return body
-
-
-def batch(client: TestClient, match: dict[str, Any], events: list[Any]) -> None:
-    reply = post(client, match, [event_json(e) for e in events])
-    assert reply.status_code == 201, reply.text
 
 
 # --- President card games -------------------------------------------------------------------------
-
-
-def act(line: str) -> dict[str, Any]:
-    """“Betty plays 1a”, “Betty 1a” or “Betty passes” as an event."""
-    player, *rest = line.split()
-    if rest and rest[0] == "plays":
-        rest = rest[1:]
-    if rest == ["passes"]:
-        return {"type": "PlayerPassed", "player": player}
-    return {"type": "CardsPlayed", "player": player, "cards": rest}
-
-
-def play(client: TestClient, match: dict[str, Any], line: str, turn_after: str | None = None) -> dict[str, Any]:
-    """One play, a 201; then, where given, whose turn GET /state says it is."""
-    reply = post(client, match, [act(line)])
-    assert reply.status_code == 201, (line, reply.text)
-    view = state(client, match)
-    if turn_after is not None:
-        assert view["turn"] == turn_after, (line, view["turn"])
-    return view
 
 
 SIX = ["Al", "Betty", "Christine", "Don", "Ed", "Frank"]
@@ -313,12 +237,6 @@ def test_presidents_deck_doubles_and_bombs_examples(client: TestClient) -> None:
     play(client, match, "Don plays 6c 6d", turn_after="Christine")
 
 
-def allowed_now(client: TestClient, match: dict[str, Any], line: str) -> None:
-    """A dry run (POST /events/check): the rules allow the play, and nothing is recorded."""
-    reply = client.post(f"/matches/{match['match_id']}/events/check", json={"events": [act(line)]}, headers=auth(match["write_token"]))
-    assert reply.status_code == 200, (line, reply.text)
-
-
 FOUR = ["Al", "Betty", "Carl", "Dana"]
 # Dana deals; Al, on her left, leads. Betty holds the double 6, Carl the triple 9, Dana the 2s.
 FRIDAY_HANDS = {
@@ -420,22 +338,6 @@ def test_president_classic_pass_with_a_legal_move_example(client: TestClient) ->
 # The standard table of tests/domain/mrpresident/helpers.py: four players, Republicans Al (President,
 # Peter J. Sanders of Kentucky, Campaign Ability 7) and Carl (VP), Democrats Betty (President, Press
 # Support 5) and Dot (VP); Al plays first. Two players: Al and Betty, each holding both candidates.
-
-MR_FOUR = ["Al", "Betty", "Carl", "Dot"]
-
-
-def mr_match(client: TestClient, players: list[str], mode: str = "popular", preset: str | None = None, setup: list[Any] | None = None, **options: Any) -> dict[str, Any]:
-    match = open_match(client, "mrpresident", preset, players, mode, **options)
-    batch(client, match, setup_events(players) if setup is None else setup)
-    return match
-
-
-def cast_by(player: str, *states: str, seal: str = "P", votes: int | None = 5) -> mr.BallotsCast:
-    return mr.BallotsCast(player=player, ballots=[ballot(s, seal, votes) for s in states])
-
-
-def board_entry(view: dict[str, Any], abbr: str) -> dict[str, Any]:
-    return next(s for r in view["board"]["regions"] for s in r["states"] if s["abbr"] == abbr)
 
 
 def test_mr_president_campaigning_examples_1_and_2(client: TestClient) -> None:
@@ -584,7 +486,7 @@ def test_mr_president_fund_raising_example(client: TestClient) -> None:
     find that you have raised $3 million for your party. You add this $3 million to your Available
     Advertising Funds and place a check mark in the Funds column for Pennsylvania.”
 
-    The advanced table of tests/domain/mrpresident/test_advanced.py: Al runs for President as Harlan
+    The advanced setup of tests/support/mrpresident_advanced.py: Al runs for President as Harlan
     Whitcomb (Fund Raising 3); the Republicans start with $11 million."""
     match = mr_match(client, MR_FOUR, mode="electoral", preset="advanced", setup=ADVANCED_SETUP)
     ok(client, match, raise_roll("Al", "Eastern", 4, 5))

@@ -18,30 +18,10 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.mrpresident import events as mr
-from service.reads.readmodel import MatchIndex
-from service.web.routes import create_app
-from tests.support.stores import open_recount
-from tests.domain.mrpresident.helpers import TWO, ballot, roll
-from tests.domain.mrpresident.test_advanced import DEM, NOMINATION, ROUND, TABLES, TICKETS, advertise, debate, dem, funds, raise_roll, rep
-from tests.domain.mrpresident.test_advanced import SETUP as ADVANCED_SETUP
-from tests.domain.mrpresident.test_incumbent_year import CHALLENGERS, PARTIES_DRAWN
-from tests.support.api import auth
-from tests.service.test_worked_examples import (
-    MR_FOUR,
-    act,
-    allowed_now,
-    batch,
-    board_entry,
-    cast_by,
-    event_json,
-    mr_match,
-    ok,
-    open_match,
-    play,
-    refused,
-    standings,
-    state,
-)
+from tests.support.mrpresident import TWO, ballot, roll
+from tests.support.mrpresident_advanced import CHALLENGERS, DEM, NOMINATION, PARTIES_DRAWN, ROUND, SETUP as ADVANCED_SETUP, TABLES, TICKETS, advertise, debate, dem, funds, raise_roll, rep
+from tests.support.api import auth, sqlite_app
+from tests.support.scripted import MR_FOUR, act, allowed_now, batch, board_entry, cast_by, event_json, mr_match, ok, open_match, play, refused, standings, state
 
 FOUR = ["Al", "Betty", "Carl", "Dana"]
 
@@ -49,10 +29,8 @@ FOUR = ["Al", "Betty", "Carl", "Dana"]
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """One app over a real SQLite file per test, as in tests/service/test_worked_examples.py."""
-    recount = open_recount(tmp_path / "recount.sqlite")
-    with TestClient(app=create_app(recount, MatchIndex(recount, str(tmp_path / "recount.index.sqlite")))) as test_client:
+    with sqlite_app(tmp_path) as test_client:
         yield test_client
-    recount.close()
 
 
 def dealt(dealer: str, hands: dict[str, str], **extra: Any) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """What `allowed` lists, and that it agrees with `check`.
 
-The tables give the events after the standard setup (helpers.setup_events: four
+The tables give the events after the standard setup (tests/support/mrpresident.py setup_events: four
 players, Republicans Al (President, Kentucky, Campaign Ability 7, Press Support 4)
 and Carl (VP, Ohio); Democrats Betty (President, Texas) and Dot (VP); Al plays first)
 and what is then listed; each row's id names the sentence of mr-president.md.
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Union
 
 import msgspec
 import pytest
@@ -22,11 +21,11 @@ from domain.fold import replay
 from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
 from domain.mrpresident.ruleset import PRESETS, Ruleset
-from domain.protocol import IllegalAction, MatchSetup
-from domain.mrpresident.random_fill import as_ballots, supply as supply_hints
-from fixtures.random_player import build, fill, play_random
-from tests.domain.mrpresident import helpers
-from tests.domain.mrpresident.helpers import TWO, cast, roll, setup_events, turn
+from domain.protocol import MatchSetup
+from fixtures.random_player import build, play_random
+from tests.support import mrpresident
+from tests.support.mrpresident import TWO, cast, roll, setup_events, turn
+from tests.support.mrpresident_choices import audit, raises
 
 AT_HEADQUARTERS = [roll("Al", "Eastern", 3, 4), ev.HeadquartersVisited(player="Al")]
 RUMOR_ON_BETTY = [*AT_HEADQUARTERS, ev.RumorDrawn(player="Al", state="DC")]
@@ -50,7 +49,7 @@ TABLE = [
     row("Party affiliation is determined by lot: two players, one each", [], {"PartiesDrawn": 2, "UndecidedVotersSetAside": 1}, setup=False, players=TWO),
     row(
         "When four play, dice are rolled to see which player will be the presidential candidate",
-        setup_events(helpers.FOUR)[:1],
+        setup_events(mrpresident.FOUR)[:1],
         {"TicketChosen": 4, "UndecidedVotersSetAside": 1},
         setup=False,
     ),
@@ -63,7 +62,7 @@ TABLE = [
     ),
     row(
         "The two presidential candidates roll the dice to determine who will play first",
-        setup_events(helpers.FOUR)[:4],
+        setup_events(mrpresident.FOUR)[:4],
         {"FirstPlayerRolled": 2},
         setup=False,
     ),
@@ -123,7 +122,7 @@ TABLE = [
 
 @pytest.mark.parametrize("given_events, listed, picks, kw", TABLE)
 def test_listed(given_events, listed, picks, kw):
-    state = helpers.given(*given_events, **kw)
+    state = mrpresident.given(*given_events, **kw)
     choices = SYSTEM.allowed(state)
     assert types(choices) == listed
     for (type_, field), expected in picks.items():
@@ -136,22 +135,22 @@ def test_listed(given_events, listed, picks, kw):
 def test_seals_offered_are_those_the_hand_holds():
     """“announce whether it is a President or a Vice President Ballot (according to
     seal)”: four players hold their own deck's seal; two hold both decks' cards unseen."""
-    four = SYSTEM.allowed(helpers.given(roll("Al", "Eastern", 1, 3)))
-    two = SYSTEM.allowed(helpers.given(roll("Al", "Eastern", 1, 3), players=TWO))
+    four = SYSTEM.allowed(mrpresident.given(roll("Al", "Eastern", 1, 3)))
+    two = SYSTEM.allowed(mrpresident.given(roll("Al", "Eastern", 1, 3), players=TWO))
     assert [c.hints["ballots"]["seals"] for c in four if c.type == "BallotsCast"] == [{"P": 7}]
     assert [c.hints["ballots"]["seals"] for c in two if c.type == "BallotsCast"] == [{"P": 7, "VP": 7}]
 
 
 def test_press_endorsement_uses_the_candidates_press_support_rating():
     """“Check your Candidate card to determine your Press Support rating”: Al's 4 is decided."""
-    (press,) = [c for c in SYSTEM.allowed(helpers.given(*AT_HEADQUARTERS)) if c.type == "PressEndorsed"]
+    (press,) = [c for c in SYSTEM.allowed(mrpresident.given(*AT_HEADQUARTERS)) if c.type == "PressEndorsed"]
     assert press.event["press_support"] == 4 and press.hints["press"]["most"] == 12
 
 
 def test_a_squelched_rumor_state_is_offered_beyond_the_limit():
     """“you must cast at least one Ballot you hold for this state even though you have
     been there the maximum number of times”: Betty filled D.C., Al's Rumor names it."""
-    state = helpers.given(
+    state = mrpresident.given(
         *turn("Al", "Eastern", 1, 2, "CT"), roll("Betty", "Eastern", 6, 6), cast("Betty", "DC", "DC"),
         *turn("Carl", "Eastern", 1, 2, "CT", seal="VP"), *turn("Dot", "Eastern", 1, 2, "CT", seal="VP"),
         *RUMOR_ON_BETTY, roll("Betty", "Eastern", 6, 6),
@@ -161,7 +160,7 @@ def test_a_squelched_rumor_state_is_offered_beyond_the_limit():
 
 
 def state_in(phase: str, seed: int = 3, **kw):
-    created = helpers.created(**kw)
+    created = mrpresident.created(**kw)
     state = SYSTEM.initial(created)
     for event in play_random(SYSTEM, created, random.Random(seed)):
         if state.phase == phase:
@@ -197,125 +196,6 @@ def test_each_region_is_tallied_separately():
 
 # Agreement with `check`: what is listed passes, what is not fails.
 
-EXACT = {  # (type, field): picks whose `among` and `most` are the rule's own bounds
-    ("DiceRolled", "regions"), ("DiceRolled", "dice"), ("PressEndorsed", "dice"), ("RumorDrawn", "state"),
-    ("BallotsCast", "ballots"), ("HeadquartersVisited", "ballots"), ("RumorBallotsGiven", "ballots"),
-    ("AbsenteeBallotsCast", "ballots"),
-}
-LIST_EXACT = EXACT - {("RumorDrawn", "state")}
-
-
-def decode(event: dict) -> msgspec.Struct:
-    return msgspec.convert(event, Union[ev.ACTION_TYPES])  # type: ignore[valid-type]
-
-
-def raises(state, event: dict) -> bool:
-    try:
-        SYSTEM.check(state, decode(event))
-    except IllegalAction:
-        return True
-    return False
-
-
-def with_values(state, choice, field: str, values: list, rng: random.Random) -> dict:
-    """The choice filled at random, then `field` set to `values` (made Ballots when the
-    hints say so)."""
-    event = supply_hints(state, choice, fill(choice, rng), rng)
-    if choice.hints.get("ballots", {}).get("field") == field:
-        values = as_ballots(values, choice.hints["ballots"]["seals"], rng)
-        if "remainder" in choice.hints:
-            event["set_aside"] = choice.hints["remainder"]["of"] - len(values)
-    event[field] = values
-    return event
-
-
-def unlisted(state, choice, rng: random.Random) -> list[tuple[str, dict]]:
-    """Candidates next to a listed choice that the rules forbid: another player, a value
-    outside `among`, one value more than `most` or than its limit, a seal the hand lacks."""
-    found = []
-    if choice.player:
-        acting = {c.player for c in SYSTEM.allowed(state) if c.type == choice.type}
-        others = [p for p in state.players if p not in acting]
-        if others:
-            found.append(("another player", {**supply_hints(state, choice, fill(choice, rng), rng), "player": rng.choice(others)}))
-    universe = [*state.board.by_abbr, *state.board.by_region, "Atlantis", 0, 7]
-    for pick in choice.picks:
-        if (choice.type, pick.field) not in EXACT:
-            continue
-        kind = type(pick.among[0])
-        outside = [v for v in universe if isinstance(v, kind) and v not in pick.among]
-        if outside:
-            value = rng.choice(outside)
-            if pick.most is None:
-                found.append(("outside among", {**supply_hints(state, choice, fill(choice, rng), rng), pick.field: value}))
-            else:
-                found.append(("outside among", with_values(state, choice, pick.field, [value], rng)))
-        if (choice.type, pick.field) in LIST_EXACT:
-            found.append(("one more than most", with_values(state, choice, pick.field, [rng.choice(pick.among) for _ in range(pick.most + 1)], rng)))
-            tight = [v for v in pick.among if isinstance(v, str) and pick.limits.get(v, 1) < pick.most]
-            if tight:
-                value = rng.choice(tight)
-                found.append(("over its limit", with_values(state, choice, pick.field, [value] * (pick.limits.get(value, 1) + 1), rng)))
-    seals = choice.hints.get("ballots", {}).get("seals", {"P": 0, "VP": 0})
-    lacking = [s for s in ("P", "VP") if s not in seals]
-    if lacking and choice.picks[0].most:
-        event = with_values(state, choice, "ballots", [choice.picks[0].among[0]], rng)
-        event["ballots"][0]["seal"] = lacking[0]
-        found.append(("a seal the hand lacks", event))
-    return found
-
-
-def probes(state) -> list[dict]:
-    """One plausible event of every type, for every player or party or region."""
-    board = state.board
-    abbr, region = next(iter(board.by_abbr)), next(iter(board.by_region))
-    card = msgspec.to_builtins(helpers.SANDERS)
-    found: list[dict] = [
-        {"type": "PartiesDrawn", "republican": state.players[: len(state.players) // 2], "democratic": state.players[len(state.players) // 2 :]},
-        {"type": "UndecidedVotersSetAside", "count": 12},
-    ]
-    for party in ("Republican", "Democratic"):
-        found.append({"type": "TicketChosen", "party": party, "president": card, "vice_president": card})
-        found.append({"type": "AbsenteeBallotsCast", "party": party, "set_aside": state.absentee_due[("Republican", "Democratic").index(party)]})
-    found += [{"type": "RegionCounted", "region": name, "votes": {}} for name in board.by_region]
-    for party, ticket in zip(("Republican", "Democratic"), state.tickets):
-        found.append({"type": "IncumbentYearBegun", "party": party, "president": ticket.president.name if ticket else "Nobody"})
-    ballot = [{"seal": "P", "state": abbr}]
-    for name in state.players:
-        found += [
-            {"type": "FirstPlayerRolled", "player": name},
-            {"type": "DiceRolled", "player": name, "regions": [region], "dice": [3, 4]},
-            {"type": "BallotsCast", "player": name, "ballots": ballot},
-            {"type": "HeadquartersVisited", "player": name, "blundered": True},
-            {"type": "RumorDrawn", "player": name, "state": abbr},
-            {"type": "PressEndorsed", "player": name, "dice": [1], "press_support": 0, "places": [region]},
-            {"type": "BulletinDrawn", "player": name, "issue": "Labor"},
-            {"type": "HeadquartersCardDrawn", "player": name, "title": "Plane Delay"},
-            {"type": "RumorBallotsGiven", "player": name, "ballots": ballot},
-            {"type": "CandidatePicked", "player": name, "card": next(iter(state.laid_out.get(name, ())), "Nobody")},
-        ]
-    return found
-
-
-KEYS = ("player", "party", "region")
-
-
-def covered(choices, probe: dict) -> bool:
-    return any(c.type == probe["type"] and all(c.event.get(k) == probe[k] for k in KEYS if k in probe) for c in choices)
-
-
-def audit(state, rng: random.Random) -> None:
-    choices = SYSTEM.allowed(state)
-    msgspec.json.encode(choices)  # the service sends them as they are
-    for choice in choices:
-        for _ in range(2):
-            SYSTEM.check(state, build(SYSTEM, state, choice, rng))
-        for why, event in unlisted(state, choice, rng):
-            assert raises(state, event), f"{why}: {event} passed at step {state.step}"
-    for probe in probes(state):
-        if not covered(choices, probe):
-            assert raises(state, probe), f"{probe} is not listed but passed at step {state.step}"
-
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
@@ -326,7 +206,7 @@ def audit(state, rng: random.Random) -> None:
     seed=st.integers(0, 2**32 - 1),
 )
 def test_a_game_driven_only_by_allowed_agrees_with_check(preset, four, mode, deck, seed):
-    players = helpers.FOUR if four else TWO
+    players = mrpresident.FOUR if four else TWO
     created = SYSTEM.start(MatchSetup(system="mrpresident", players=players, mode=mode, preset=preset, options={"ballot_deck_size": deck}))
     rng = random.Random(seed)
     actions = play_random(SYSTEM, created, rng)

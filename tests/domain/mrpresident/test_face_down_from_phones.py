@@ -26,7 +26,7 @@ from domain.mrpresident import events as ev
 from domain.mrpresident.board import PARTIES
 from domain.protocol import SPECTATOR, MatchSetup, Perspective
 from fixtures.random_player import play_random
-from tests.domain.mrpresident.helpers import ballot, cast, given as given_state, roll
+from tests.support.mrpresident import ballot, cast, given as given_state, roll
 
 
 def turned(ballots: list[ev.Ballot], state: Any, unannounced: bool) -> list[ev.Ballot]:

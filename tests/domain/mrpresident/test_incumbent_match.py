@@ -18,9 +18,9 @@ from domain.mrpresident.tally import built_in_edge
 from domain.protocol import SPECTATOR, IllegalAction, MatchSetup
 from fixtures.random_player import build, play_random
 from tests.domain.harness import Case, params, verify
-from tests.domain.mrpresident.helpers import FOUR, TWO
-from tests.domain.mrpresident.test_advanced import NOMINATION, OK, REP, TABLES, dem, given_advanced, outcome, rep
-from tests.domain.mrpresident.test_choices import audit
+from tests.support.mrpresident import FOUR, TWO
+from tests.support.mrpresident_advanced import NOMINATION, OK, REP, TABLES, dem, given_advanced, outcome, rep
+from tests.support.mrpresident_choices import audit
 
 YEAR = {"incumbent_year": True, "ballot_deck_size": 8}
 

@@ -22,15 +22,13 @@ from domain.mrpresident.tally import built_in_edge
 from domain.protocol import IllegalAction, MatchSetup
 from fixtures.random_player import play_random
 from tests.domain.harness import params, verify
-from tests.domain.mrpresident.helpers import FOUR, TWO
-from tests.domain.mrpresident.test_advanced import DEM, OK, REP, TABLES, dem, given_advanced, rep, row
-from tests.domain.mrpresident.test_choices import audit
+from tests.support.mrpresident import FOUR, TWO
+from tests.support.mrpresident_advanced import CHALLENGERS, DEM, OK, PARTIES_DRAWN, REP, TABLES, dem, given_advanced, row
+from tests.support.mrpresident_choices import audit
 
 
 # INCUMBENT YEAR: the second game of two, the Democrats' Thomas Rourke running again.
 INCUMBENT = {"incumbent": "Democratic", "incumbent_president": "Thomas Rourke"}
-PARTIES_DRAWN = [ev.PartiesDrawn(republican=["Al", "Carl"], democratic=["Betty", "Dot"])]
-CHALLENGERS = ev.TicketChosen(party="Republican", president=rep(REP[3]), vice_president=rep(REP[8]), president_player="Carl", vice_president_player="Al")
 INCUMBENT_ROWS = [
     row("The challengers may select ... from any of their party's Candidate cards", PARTIES_DRAWN, CHALLENGERS, OK),
     row("The challengers may select ...: no cards are laid out", PARTIES_DRAWN, ev.CandidatesLaidOut(player="Al", cards=REP[:5]), "mrpresident.incumbent.challengers"),

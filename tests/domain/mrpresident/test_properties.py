@@ -13,18 +13,10 @@ from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
 from tests.domain.mrpresident.games import play
+from tests.support.mrpresident import cards_in_play
 
 PARTIES = ("Republican", "Democratic")
 EVENT = msgspec.json.Decoder(ev.MatchCreated | ev.PartiesDrawn | ev.TicketChosen | ev.UndecidedVotersSetAside | ev.FirstPlayerRolled | ev.DiceRolled | ev.BallotsCast | ev.HeadquartersVisited | ev.RumorDrawn | ev.RumorBallotsGiven | ev.PressEndorsed | ev.BulletinDrawn | ev.HeadquartersCardDrawn | ev.AbsenteeBallotsCast | ev.RegionCounted)
-
-
-def cards_in_play(state) -> int:
-    """Every Ballot card is somewhere: a hand, a deck, the Undecided stack, the Ballot
-    Box, or set aside as an unused Absentee Ballot."""
-    set_aside = sum(state.absentee_due[p] for p in (0, 1) if state.absentee_steps[p]) - sum(
-        1 for b in state.ballots if b.how == "absentee"
-    )
-    return sum(h.total for h in state.hands) + sum(state.decks) + state.undecided + len(state.ballots) + set_aside
 
 
 def sums_from_events(events: list) -> dict[str, dict[str, int]]:

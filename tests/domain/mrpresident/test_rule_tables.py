@@ -15,7 +15,7 @@ from domain.mrpresident import events as ev
 from domain.mrpresident.state import Hand
 from domain.protocol import IllegalAction
 from tests.domain.harness import Case, accepted, params, verify
-from tests.domain.mrpresident.helpers import TWO, ballot, cast, given, roll, setup_events, turn
+from tests.support.mrpresident import TWO, ballot, cast, given, roll, setup_events, turn
 
 OK = "accepted"
 

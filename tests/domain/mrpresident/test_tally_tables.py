@@ -11,7 +11,7 @@ from domain.fold import record
 from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
 from domain.protocol import IllegalAction
-from tests.domain.mrpresident.helpers import TWO, ballot, given, roll
+from tests.support.mrpresident import TWO, ballot, given, roll
 
 REGIONS = ("Eastern", "Southern", "Midwestern", "Western")
 

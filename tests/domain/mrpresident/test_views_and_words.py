@@ -9,7 +9,7 @@ from domain.fold import record
 from domain.mrpresident import SYSTEM
 from domain.mrpresident import events as ev
 from domain.protocol import EVERYONE, SPECTATOR, Perspective
-from tests.domain.mrpresident.helpers import TWO, ballot, cast, given, roll
+from tests.support.mrpresident import TWO, ballot, cast, given, roll
 
 
 def test_example_2_in_words():

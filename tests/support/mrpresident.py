@@ -65,3 +65,12 @@ def cast(player: str, *states: str, seal: str = "P", votes: int | None = 5) -> e
 
 def turn(player: str, region: str, a: int, b: int, *states: str, seal: str = "P") -> list:
     return [roll(player, region, a, b), cast(player, *states, seal=seal)]
+
+
+def cards_in_play(state) -> int:
+    """Every Ballot card is somewhere: a hand, a deck, the Undecided stack, the Ballot
+    Box, or set aside as an unused Absentee Ballot."""
+    set_aside = sum(state.absentee_due[p] for p in (0, 1) if state.absentee_steps[p]) - sum(
+        1 for b in state.ballots if b.how == "absentee"
+    )
+    return sum(h.total for h in state.hands) + sum(state.decks) + state.undecided + len(state.ballots) + set_aside
