@@ -118,7 +118,9 @@ def row(spectator: bool, own_seat: bool, other_seat: bool, writer: bool) -> dict
 # - A Blind pile: friday § Blind President, “face-down piles that the players are not
 #   allowed to look at”; the write token reads everything recorded.
 # - A sealed bid: house-rules § Sealed bids, a player commits a bid “before the bids are
-#   shown”; its committer knows it. The write token reads as everyone (README).
+#   shown”; its committer knows it. The write token reads as the recorder while the match
+#   runs, not as everyone: its holder may be a bidder too (README § At the table, “Each
+#   player on their own phone”).
 # - The votes of a Ballot in a region not counted yet: mr-president § Absentee Ballots,
 #   “they do not, however, announce the casting of these Ballots to their opponents”.
 PRESIDENT_FULL = {"a hand": row(False, True, False, True), "cards exchanged": row(False, True, False, True), "a Blind pile": row(False, False, False, True)}
@@ -127,7 +129,7 @@ FACE_DOWN_BALLOTS = {"the votes of a Ballot in a region not counted": row(False,
 MAY_SEE: dict[tuple[str, str], dict[str, dict[str, bool]]] = {
     ("president", "full"): PRESIDENT_FULL,
     ("president", "public"): PRESIDENT_PUBLIC,
-    ("bid", "full"): {"a sealed bid": row(False, True, False, True)},
+    ("bid", "full"): {"a sealed bid": row(False, True, False, False)},
     ("mrpresident", "popular"): FACE_DOWN_BALLOTS,
     ("mrpresident", "electoral"): FACE_DOWN_BALLOTS,
 }
