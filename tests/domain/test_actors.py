@@ -15,7 +15,7 @@ from domain.mrpresident import events as mr
 from domain.president import SYSTEM as PRESIDENT
 from domain.president import events as pe
 from tests.support.mrpresident import given as mr_given
-from tests.domain.president.conftest import small_game_two
+from tests.support.president import small_game_two
 
 PRESIDENT_ROWS = [
     ("classic § Preparation: the dealer “deals out all the cards in the deck”", pe.CardsDealt(dealer="Dana", sizes={}), ("Dana",)),

@@ -2,27 +2,11 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
-import msgspec
 import pytest
 
-from domain import find
-from domain.bid.events import Event
 from domain.fold import record, replay
-from domain.protocol import MatchSetup
-
-FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "bid"
-FILES = sorted(FIXTURES.glob("*.json"))
-
-
-def load(path: Path):
-    game = json.loads(path.read_text())
-    system = find(game["setup"]["system"])
-    created = system.start(msgspec.convert(game["setup"], MatchSetup))
-    actions = [msgspec.convert(event, Event) for event in game["events"]]
-    return game, system, created, actions
+from tests.support.bid import FILES, load
 
 
 def test_there_are_fixtures():

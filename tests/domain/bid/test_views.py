@@ -12,6 +12,7 @@ from domain.cards import card_name
 from domain.cards import label as short
 from domain.bid.events import Bid, BidCommitted, BidsRevealed, DistrictRevealed
 from domain.protocol import EVERYONE, RECORDER, SPECTATOR, Perspective
+from tests.support.bid import FILES, load
 
 AL = Perspective("seat", "Al")
 BETTY = Perspective("seat", "Betty")
@@ -146,8 +147,6 @@ def test_the_view_gives_the_tallys_results_at_every_step_of_every_fixture():
     """Whatever the game and the step, each region's result in every perspective's
     view is the standings' (winner, rule, depth), final once all its districts are bid
     for. The ruleset counts: the all-cards preset's third card is the tally's too."""
-    from tests.domain.bid.test_fixtures import FILES, load
-
     for path in FILES:
         _, system, created, actions = load(path)
         state = system.initial(created)

@@ -20,15 +20,10 @@ from domain.president.choices import DIRECTIONS
 from domain.president.ruleset import Ruleset
 from domain.protocol import Choice, IllegalAction, MatchSetup, Pick
 from fixtures.random_player import build_data, decode, play_random, pool
+from tests.support.president import DECK_HANDS
 
 # -- given/when/then ------------------------------------------------------------------------------------
 
-DECK_HANDS = {
-    "Al": "1a 1b 2a 3a 3b 4a 5a 6a 7a 9a 11a 12a Da 0Ra",
-    "Betty": "0a 1c 2b 2c 3c 4b 5b 6b 7b 8a 9b 10a 11b 12b",
-    "Carl": "0b 1d 2d 3d 4c 5c 6c 7c 8b 9c 10b 11c 12c",
-    "Dana": "0Rb Db 4d 5d 6d 7d 8c 8d 9d 10c 10d 11d 12d",
-}
 CLASSIC_LEAD = [
     "Play a 2", "Play a 3", "Play two 3s", "Play three 3s", "Play four 3s", "Play a 5", "Play a 7", "Play a 9",
     "Play two 9s", "Play a jack", "Play a queen", "Play a king", "Play an ace",

@@ -34,6 +34,7 @@ from domain.president.events import (
 from domain.president.order import value
 from domain.president.exchanges import received_from
 from domain.protocol import SPECTATOR, IllegalAction, MatchSetup, Perspective
+from tests.support.president import public_twin
 
 DECODE = msgspec.json.Decoder(Action)
 NAMES = ["Al", "Betty", "Carl", "Dana", "Eve", "Fay", "Gus", "Hal"]
@@ -120,17 +121,6 @@ def legal_action(state, data, lead_pass: bool = False) -> msgspec.Struct:
     options = [event for event in candidates if legal(state, event)]
     assert options, f"{player} has no legal action"
     return data.draw(st.sampled_from(options))
-
-
-def public_twin(event: msgspec.Struct) -> msgspec.Struct:
-    """The same action as a public record takes it: sizes at the deal, exchanged and drawn cards unseen."""
-    if isinstance(event, CardsDealt):
-        return CardsDealt(dealer=event.dealer, sizes={p: len(c) for p, c in event.hands.items()})
-    if isinstance(event, CardsExchanged):
-        return CardsExchanged(giver=event.giver, receiver=event.receiver, unknown=len(event.cards), asked=event.asked)
-    if isinstance(event, CardDrawn):
-        return CardDrawn(player=event.player)
-    return event
 
 
 def conserved(state) -> bool:

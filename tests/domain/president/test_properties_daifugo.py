@@ -18,7 +18,7 @@ from domain.president import SYSTEM
 from domain.president.events import Action, CardsPlayed, PlayerPassed
 from domain.protocol import SPECTATOR, MatchSetup
 from fixtures.random_player import play_random
-from tests.domain.president.test_properties import public_twin
+from tests.support.president import public_twin
 
 DECODE = msgspec.json.Decoder(Action)
 FIVE = ["Al", "Betty", "Carl", "Dana", "Eve"]

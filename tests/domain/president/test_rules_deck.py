@@ -13,19 +13,10 @@ from domain.president.titles import title_of
 from domain.protocol import SPECTATOR as SYSTEM_SPECTATOR
 from domain.protocol import IllegalAction
 from tests.domain.harness import OK, accepted, cases, params, verify
+from tests.support.president import DECK_CHOSEN as CHOSEN, DECK_HANDS as HANDS
 
 D = "president.deck."
 K = "recount.knowledge"
-
-# Dana deals 54 cards (four of each # 1-12, two Bombs, two Bomb (Reverse), two Doppelgängers).
-HANDS = {
-    "Al": "1a 1b 2a 3a 3b 4a 5a 6a 7a 9a 11a 12a Da 0Ra",
-    "Betty": "0a 1c 2b 2c 3c 4b 5b 6b 7b 8a 9b 10a 11b 12b",
-    "Carl": "0b 1d 2d 3d 4c 5c 6c 7c 8b 9c 10b 11c 12c",
-    "Dana": "0Rb Db 4d 5d 6d 7d 8c 8d 9d 10c 10d 11d 12d",
-}
-CHOSEN = ["Dana chooses clockwise Al"]
-
 
 
 def dealt(kit, **options):

@@ -11,8 +11,7 @@ import pytest
 
 from domain.president import between, playing, rules as texts
 from domain.protocol import IllegalAction
-from tests.domain.president.test_rules_deck import CHOSEN
-from tests.domain.president.test_rules_deck import HANDS as DECK_HANDS
+from tests.support.president import DECK_CHOSEN as CHOSEN, DECK_HANDS
 from tests.rules_texts import RULES_TEXTS as RULES
 
 REPOSITORY = Path(__file__).parents[3]
