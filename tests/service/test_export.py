@@ -148,18 +148,23 @@ def test_a_bad_file_is_refused_naming_its_line_and_nothing_is_recorded(what: str
         target.close()
 
 
+def rechain(items: list[dict]) -> None:
+    """Every event's chain hash computed again after an edit, as a forger would."""
+    from service.store import chain
+
+    previous = None
+    for item in items[1:]:
+        item["meta"]["chain"] = previous = chain.next_hash(previous, item["meta"], item["event"])
+
+
 def test_an_illegal_action_with_a_valid_chain_is_refused_naming_its_line(recount: Recount) -> None:
     """An export re-chained after an edit (what a forger would do) still has every action
     checked: President's "the cards you put down must have a higher rank"."""
-    from service.store import chain
-
     created, lines = fixture_export(recount)
     items = [msgspec.json.decode(line) for line in lines]
     plays = [i for i in items[2:] if i["type"] == "CardsPlayed"]
     plays[1]["event"]["cards"] = plays[0]["event"]["cards"]  # the second play repeats the first
-    previous = None
-    for item in items[1:]:
-        item["meta"]["chain"] = previous = chain.next_hash(previous, item["meta"], item["event"])
+    rechain(items)
     target = in_memory()
     try:
         with pytest.raises(export.BadFile) as refused:
@@ -182,14 +187,10 @@ def test_an_illegal_action_with_a_valid_chain_is_refused_naming_its_line(recount
 def test_a_setup_that_creating_would_refuse_is_refused_on_import(recount: Recount, what: str, edit) -> None:
     """Names and titles have the bounds a new match's setup has (domain/protocol.py
     MatchSetup), also in a re-chained export: creating the match would have refused them."""
-    from service.store import chain
-
     created, lines = fixture_export(recount)
     items = [msgspec.json.decode(line) for line in lines]
     edit(items[1]["event"])
-    previous = None
-    for item in items[1:]:
-        item["meta"]["chain"] = previous = chain.next_hash(previous, item["meta"], item["event"])
+    rechain(items)
     target = in_memory()
     try:
         with pytest.raises(export.BadFile) as refused:
