@@ -4,8 +4,6 @@ on a real SQLite file: the toy system (secret words) and every recorded fixture.
 from __future__ import annotations
 
 import json
-import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -14,47 +12,10 @@ from litestar.testing import TestClient
 
 from service.records import fixtures
 from service.usecases.app import Recount
-
-PLAYERS = ["Al", "Betty", "Carl"]
-SECRETS = {"Al": "quokka-7341", "Betty": "narwhal-2209", "Carl": "axolotl-5518"}
-
-
-def auth(token: str | None) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"} if token else {}
+from tests.support.api import auth
+from tests.support.frames import PLAYERS, SECRETS, all_frames, collect_stream, create_toy, draws, readers, record, record_later
 
 
-def create_toy(client: TestClient, **setup: Any) -> dict[str, Any]:
-    reply = client.post("/matches", json={"system": "toy", "players": PLAYERS, "title": "Toy night", **setup})
-    assert reply.status_code == 201, reply.text
-    return reply.json()
-
-
-def record(client: TestClient, match: dict[str, Any], events: list[dict[str, Any]]) -> None:
-    reply = client.post(f"/matches/{match['match_id']}/events", json={"events": events}, headers=auth(match["write_token"]))
-    assert reply.status_code == 201, reply.text
-
-
-def draws() -> list[dict[str, Any]]:
-    return [{"type": "WordDrawn", "player": p, "word": SECRETS[p]} for p in PLAYERS]
-
-
-def all_frames(client: TestClient, match_id: str, token: str | None = None, limit: int = 1000, **params: Any) -> list[dict[str, Any]]:
-    """Every frame, following next_step from page to page."""
-    found: list[dict[str, Any]] = []
-    start: int | None = 1
-    while start is not None:
-        reply = client.get(f"/matches/{match_id}/frames", params={"from": start, "limit": limit, **params}, headers=auth(token))
-        assert reply.status_code == 200, reply.text
-        page = reply.json()
-        found.extend(page["frames"])
-        start = page["next_step"]
-    return found
-
-
-def readers(match: dict[str, Any]) -> list[tuple[str | None, str | None]]:
-    """(token, as) for every kind of reader: spectator, each seat, everyone."""
-    seats = [(match["seat_tokens"][p], p) for p in PLAYERS if p in match["seat_tokens"]]
-    return [(None, None), (None, "spectator"), *seats, (match["write_token"], "everyone")]
 
 
 def assert_frames_equal_states(client: TestClient, match: dict[str, Any], token: str | None, as_: str | None) -> None:
@@ -189,30 +150,6 @@ def test_the_frame_cache_stays_within_its_budget(recount: Recount, client: TestC
     assert one < cache.size  # two matches kept: only the least recently used one went
     cache.frames(recount.log(matches[2]["match_id"]), SPECTATOR, 1, 4)
     assert cache.size <= cache.budget
-
-
-def collect_stream(client: TestClient, url: str, **kwargs: Any) -> list[tuple[str, dict[str, Any]]]:
-    """The (event, data) messages of a server-sent-events stream that ends."""
-    body = client.get(url, **kwargs)
-    assert body.status_code == 200, body.text
-    assert body.headers["content-type"].startswith("text/event-stream")
-    messages = []
-    for block in body.text.replace("\r\n", "\n").split("\n\n"):
-        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":"))
-        if "event" in fields:
-            messages.append((fields["event"], json.loads(fields["data"])))
-    return messages
-
-
-def record_later(client: TestClient, match: dict[str, Any], batches: list[list[dict[str, Any]]]) -> threading.Thread:
-    def run() -> None:
-        for batch in batches:
-            time.sleep(0.2)
-            record(client, match, batch)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread
 
 
 def test_live_stream_sends_each_new_step_then_ends_when_the_match_does(client: TestClient, recount: Recount) -> None:

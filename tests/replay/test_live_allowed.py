@@ -16,7 +16,8 @@ from replay.frames import allowed_of
 from replay.patches import apply
 from service.records import fixtures
 from service.usecases.app import Recount
-from tests.replay.test_frames import auth, collect_stream
+from tests.support.api import auth
+from tests.support.frames import collect_stream
 
 FIXTURES = [path for path in fixtures.fixture_files() if path.stem in ("classic-four-full", "two-player", "four-player-electoral")]
 

@@ -21,8 +21,10 @@ from service.usecases.access import label
 from service.usecases.app import Recount
 from service.web import viewer
 
-from tests.replay.test_frames import PLAYERS, SECRETS, auth, create_toy, draws
-from tests.replay.test_live_broadcast import follow, parse
+from tests.support.api import auth
+
+from tests.support.frames import PLAYERS, SECRETS, create_toy, draws
+from tests.support.live import follow, parse
 
 FOLLOWERS_EACH = 12
 

@@ -17,7 +17,9 @@ from replay.patches import apply, diff
 from service.records import fixtures
 from service.usecases.app import Recount
 
-from tests.replay.test_frames import PLAYERS, all_frames, auth, collect_stream, create_toy, draws, readers, record, record_later
+from tests.support.api import auth
+
+from tests.support.frames import PLAYERS, all_frames, collect_stream, create_toy, draws, readers, record, record_later
 
 # JSON-like values as views hold them; keys include one that looks like a reserved one but is not.
 keys = st.sampled_from(["a", "b", "cards", "Al", "0", "=", "-"])

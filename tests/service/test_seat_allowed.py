@@ -25,7 +25,7 @@ from service.records import fixtures
 from service.usecases import seats
 from service.usecases.app import Recount
 from service.web import viewer
-from tests.replay.test_frames import collect_stream
+from tests.support.frames import collect_stream
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
 SETUPS = [

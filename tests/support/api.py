@@ -52,8 +52,9 @@ def create(client: TestClient, mode: str = "full") -> dict[str, Any]:
     return reply.json()
 
 
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+def auth(token: str | None) -> dict[str, str]:
+    """The header a token is sent in; none without a token (a spectator)."""
+    return {"Authorization": f"Bearer {token}"} if token else {}
 
 
 def post(client: TestClient, match: dict[str, Any], events: list[dict[str, Any]], expected: int | None = None, **headers: str):
