@@ -24,10 +24,11 @@ HIDDEN = "committed"
 
 def sees_commit(perspective: Perspective, player: str) -> bool:
     """A sealed bid before its reveal is its player's: the recorder of a running match
-    (`RECORDER`) does not see it either, everyone (a finished match's replay) does."""
+    (`RECORDER`, and a seat's view as the recorder reads it, `sees_sealed` False) does not
+    see it either, everyone (a finished match's replay) does."""
     if perspective.kind == "everyone":
         return perspective.sees_sealed
-    return perspective.kind == "seat" and perspective.seat == player
+    return perspective.kind == "seat" and perspective.seat == player and perspective.sees_sealed
 
 
 class _Decided(msgspec.Struct, frozen=True):

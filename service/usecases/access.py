@@ -21,7 +21,7 @@ def perspective(log: MatchLog, token: str | None, wanted: str | None) -> Perspec
 
     No token: a spectator. The write token sees everything or any seat; while the match
     runs its everything is the recorder's (`RECORDER`: not a sealed bid before its reveal,
-    as its holder may be a player too). A seat token sees its own seat (a player who
+    as its holder may be a player too), and so is its view of a seat. A seat token sees its own seat (a player who
     joined has one too: see `MatchLog.seat_token_hashes`, which may read the store).
     Once the match is over everyone sees everything, unless the match was created to keep
     hands private (the write token then still does)."""
@@ -48,6 +48,9 @@ def perspective(log: MatchLog, token: str | None, wanted: str | None) -> Perspec
         raise (Forbidden if token else Unauthenticated)("seeing every hand needs the match's write token")
     if wanted not in players:
         raise NotFound(f"there is no player {wanted!r} in this match (players: {', '.join(players)})")
+    if is_writer and not finished:
+        # The recorder reading a seat's view: not the seat's sealed bid, which RECORDER hides.
+        return Perspective("seat", wanted, sees_sealed=False)
     if is_writer or opened or seat == wanted:
         return Perspective("seat", wanted)
     raise (Forbidden if token else Unauthenticated)(f"seeing {wanted}'s hand needs {wanted}'s seat token or the write token")

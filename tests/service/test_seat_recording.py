@@ -284,3 +284,26 @@ def test_the_record_fast_path_records_a_seats_own_action_and_hands_on_anothers(r
 
     assert asyncio.run(record()) == [403, 201]
     assert len(handed_on) == 1  # only the refusal reached Litestar
+
+
+def test_the_write_token_reading_as_a_seat_sees_no_sealed_bid_of_that_seat(client: TestClient) -> None:
+    """docs/house-rules.md § Sealed bids: a bid is committed “before the bids are shown”; the
+    recorder of a running match does not see it, through a seat's view either. The seat does."""
+    setup = MatchSetup(system="bid", players=PLAYERS[:2], preset="text")
+    match = create(client, setup)
+    _, steps = walked(setup, 2, 40)
+    at = next(i for i, (_, event, _) in enumerate(steps) if type(event).__name__ == "BidCommitted")
+    commit = steps[at][1]
+    send(client, match, match["write_token"], [e for _, e, _ in steps[:at]])
+    send(client, match, match["seat_tokens"][commit.player], [commit])
+
+    def bid_seen(token: str) -> list[Any]:
+        url = f"/matches/{match['match_id']}/state"
+        view = client.get(url, params={"as": commit.player}, headers=auth(token)).json()["view"]
+        return [p["bid"] for p in view["players"] if p["player"] == commit.player]
+
+    assert bid_seen(match["write_token"]) == ["committed"]
+    assert bid_seen(match["seat_tokens"][commit.player]) == [commit.card]
+    frames = client.get(f"/matches/{match['match_id']}/frames", params={"as": commit.player}, headers=auth(match["write_token"])).text
+    events = client.get(f"/matches/{match['match_id']}/events", params={"as": commit.player}, headers=auth(match["write_token"])).text
+    assert f'"{commit.card}"' not in events and f'"bid":"{commit.card}"' not in frames
