@@ -3,13 +3,12 @@
 // a choice with one pick of one value shows the values, and a tap on one records it;
 // any other choice opens a composer with its picks (a list pick pre-filled when its
 // size is fixed, so "tap the play, then Play" is two taps) and records on confirm.
-// What one game needs beyond that comes from its renderer (renderers.js): the inputs its
-// hints ask for (choiceHints), its values' words (valueLabel), the button's word
-// (confirmLabel); `forbidden(frame, choices)` adds actions drawn greyed, which the page
-// explains (the dry run's rule) instead of recording.
+// What one game needs beyond that is its renderer's (renderers.js): its hints' inputs,
+// its words; its `forbidden(frame, choices)`, actions drawn greyed, are explained (the
+// dry run's rule) instead of recorded.
 import { h } from "/static/dom.js";
 import { cardLabel } from "/static/cards.js";
-import { NO_HINTS } from "/static/renderers.js";
+import { hintsOf } from "/static/renderers.js";
 import { dealHands } from "/static/record-deal.js";
 import { groupButtons } from "/static/record-narrow.js";
 import { Reach } from "/static/record-reach.js";
@@ -80,8 +79,7 @@ function preselect(pick) {
 export class Controls {
   // actions: { send(event, label, choice), explain(event, label), note(text) }
   constructor(actions) {
-    this.renderer = {}; // the game's renderer (use())
-    this.hints = NO_HINTS;
+    this.use({}); // no game's renderer until the match's is loaded
     // Whatever is recorded, the cards tapped to narrow a player's plays are done with.
     this.actions = { ...actions, send: (...args) => (this.tapped.clear(), actions.send(...args)) };
     this.open = null; // the choice being composed: { index, filled: {field: value or [values]} }
@@ -90,10 +88,9 @@ export class Controls {
     this.fromTable = false; // the next redraw follows a tap on the table (it keeps its place)
   }
 
-  // The game's renderer: its hints' inputs and its words.
-  use(renderer, hints) {
-    this.renderer = renderer;
-    this.hints = hints;
+  // The game's renderer (renderers.js): its hints' inputs and its words.
+  use(renderer) {
+    Object.assign(this, { renderer, hints: hintsOf(renderer) });
   }
 
   // A value in words: the renderer's, else the page's.

@@ -15,7 +15,7 @@ import { NetworkDown, addressMatchId, addressToken, api, call, keepWriteToken, k
 import { $, h } from "/static/dom.js";
 import { MatchClient } from "/static/match-client.js";
 import * as generic from "/static/render-generic.js";
-import { hintsOf, loadRenderer } from "/static/renderers.js";
+import { loadRenderer } from "/static/renderers.js";
 import { Controls } from "/static/record-choices.js";
 import { Fixes } from "/static/record-fixes.js";
 import { Kinds, LastSeen, drawOfflineOffer } from "/static/record-offline.js";
@@ -214,7 +214,7 @@ async function begin(summary) {
   page.summary = summary;
   kinds.players = summary.players;
   page.renderer = await loadRenderer(summary.system);
-  controls.use(page.renderer, hintsOf(page.renderer));
+  controls.use(page.renderer);
   quick.examples(page.renderer, summary.players);
   drawHeading();
   match.subscribe(changed);

@@ -30,7 +30,7 @@ import * as generic from "/static/render-generic.js";
 
 // The inputs a choice's `hints` ask the page for, beyond its picks. `open` is the open
 // composer: { index, filled: { field: value or [values] }, extra: start()'s values }.
-export const NO_HINTS = {
+const NO_HINTS = {
   needsForm: (choice) => false, // the choice needs the composer even without picks
   start: (choice) => ({}), // → the inputs' starting values (open.extra)
   wanting: (choice, open) => [], // → what the inputs still lack, in words
