@@ -307,3 +307,25 @@ def test_the_write_token_reading_as_a_seat_sees_no_sealed_bid_of_that_seat(clien
     frames = client.get(f"/matches/{match['match_id']}/frames", params={"as": commit.player}, headers=auth(match["write_token"])).text
     events = client.get(f"/matches/{match['match_id']}/events", params={"as": commit.player}, headers=auth(match["write_token"])).text
     assert f'"{commit.card}"' not in events and f'"bid":"{commit.card}"' not in frames
+
+
+def test_a_seat_undoes_its_commit_with_the_reveal_it_made_due_but_not_anothers(client: TestClient, recount: Recount) -> None:
+    """The reveal the last commit makes due is recorded by the service in that seat's request
+    (meta automatic, recorded_as the seat): the seat's Undo voids both, as the recording page
+    sends it; the other bidder cannot void them."""
+    setup = MatchSetup(system="bid", players=PLAYERS[:2], preset="text")
+    match = create(client, setup)
+    system, steps = walked(setup, 2, 40)
+    at = next(i for i, (_, event, _) in enumerate(steps) if type(event).__name__ == "BidCommitted")
+    first, last = steps[at][1], steps[at + 1][1]
+    assert type(last).__name__ == "BidCommitted" and steps[at + 2][2], "the second commit makes the reveal due"
+    send(client, match, match["write_token"], [e for _, e, _ in steps[:at]])
+    send(client, match, match["seat_tokens"][first.player], [first])
+    reply = send(client, match, match["seat_tokens"][last.player], [last])
+    head = reply.json()["version"]
+    records = recount.store.read(match["match_id"])
+    assert [(r.meta.automatic, r.meta.recorded_as) for r in records[-2:]] == [(False, last.player), (True, last.player)]
+    undo = [{"type": "EventVoided", "step": head, "reason": "undo"}, {"type": "EventVoided", "step": head - 1, "reason": "undo"}]
+    refused = send(client, match, match["seat_tokens"][first.player], undo)
+    assert refused.status_code == 403 and version(client, match) == head
+    assert send(client, match, match["seat_tokens"][last.player], undo).status_code == 201
