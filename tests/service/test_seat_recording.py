@@ -186,6 +186,10 @@ def test_recorded_as_is_in_an_export_that_verifies_and_the_write_tokens_records_
     assert "recorded_as" not in metas[0] and "recorded_as" not in metas[1] and metas[2]["recorded_as"] == play.player
     [verdict] = verify.verify_lines(lines)
     assert verdict.ok, verdict.findings
+    # The replay carries it for the viewer ("recorded by Betty's phone"), and only where a seat recorded.
+    for patches in (False, True):
+        frames = client.get(f"/matches/{match['match_id']}/frames", params={"patches": patches}, headers=auth(match["write_token"])).json()["frames"]
+        assert [f.get("recorded_as") for f in frames] == [None, None, play.player]
 
 
 def test_allowed_per_seat_is_the_seats_own_choices(client: TestClient) -> None:
@@ -221,8 +225,15 @@ def test_the_write_tokens_view_of_a_running_bid_hides_a_sealed_bid_and_its_expor
     assert state["perspective"] == "everyone"
     # The bid is shown as committed, not as its card: the write token's holder may be the other bidder.
     assert [p["bid"] for p in state["view"]["players"] if p["player"] == commit.player] == ["committed"]
-    exported = client.get(f"/matches/{match['match_id']}/export", headers=auth(match["write_token"]))
-    assert exported.status_code == 403 and "sealed" in exported.json()["error"]
+    for whole in ("export", "notation"):
+        refused = client.get(f"/matches/{match['match_id']}/{whole}", headers=auth(match["write_token"]))
+        assert refused.status_code == 403 and "sealed" in refused.json()["error"], whole
+    # Once the round is revealed nothing is sealed: the whole record is the write token's again.
+    rest = [e for _, e, due in steps[at + 1 :] if not due]
+    to_reveal = rest[: next(i for i, e in enumerate(rest) if type(e).__name__ == "BidCommitted") + 1]
+    assert send(client, match, match["write_token"], to_reveal).status_code == 201
+    for whole in ("export", "notation"):
+        assert client.get(f"/matches/{match['match_id']}/{whole}", headers=auth(match["write_token"])).status_code == 200, whole
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
