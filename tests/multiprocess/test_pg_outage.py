@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from tests.support.stores import PostgresCluster, fresh_schema
-from tests.multiprocess.test_servers import new_match, serving
+from tests.support.servers import new_match, serving
 
 # No request may take longer than this, outage or not (the client gives up at twice it).
 ANSWER_BOUND_SECONDS = 10.0

@@ -4,58 +4,16 @@ killed with SIGKILL under concurrent appends loses no acknowledged event."""
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import msgspec
 
-from fixtures.random_player import PLAYERS, play_president as play
-from tests.support.stores import free_port, open_recount
-
-RECOUNT = Path(sys.executable).parent / "recount"
-
-
-@contextmanager
-def serving(location: Path | str, count: int = 1) -> Iterator[list[tuple[str, subprocess.Popen[bytes]]]]:
-    """`count` `recount serve` processes on the store, started together; their URLs
-    once they answer."""
-    env = {k: v for k, v in os.environ.items() if k != "RECOUNT_DATABASE_URL"}
-    servers = []
-    for _ in range(count):
-        port = free_port()
-        command = [str(RECOUNT), "--db", str(location), "serve", "--host", "127.0.0.1", "--port", str(port), "--no-fixtures"]
-        servers.append((f"http://127.0.0.1:{port}", subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)))
-    try:
-        for url, process in servers:
-            for _ in range(600):  # a start takes a second or two; a failure shows below
-                try:
-                    if httpx.get(url + "/systems").status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert process.poll() is None, process.stderr.read().decode() if process.stderr else "the server exited"
-                threading.Event().wait(0.05)
-        yield servers
-    finally:
-        for _, process in servers:
-            if process.poll() is None:
-                process.terminate()
-        for _, process in servers:
-            process.wait(10)
-
-
-def new_match(url: str, length: int, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    setup, actions = play(length, seed=seed, players=PLAYERS[:4])
-    created = httpx.post(url + "/matches", json=msgspec.to_builtins(setup)).json()
-    return created, [msgspec.to_builtins(a) for a in actions]
+from tests.support.stores import open_recount
+from tests.support.servers import new_match, serving
 
 
 def writer(url: str, match: dict[str, Any], actions: list[dict[str, Any]], acknowledged: list[tuple[str, int]]) -> None:
@@ -133,7 +91,6 @@ def test_a_server_killed_under_appends_keeps_every_acknowledged_event(tmp_path: 
 def test_a_server_told_to_stop_stops_within_its_grace_even_with_a_live_reader(tmp_path: Path) -> None:
     """An open live stream never ends by itself (a browser tab following a match): SIGTERM must still stop the
     server within the graceful-shutdown bound (service/web/server.py), not when the last reader leaves."""
-    import time
 
     from service.web.server import GRACEFUL_SHUTDOWN_SECONDS
 

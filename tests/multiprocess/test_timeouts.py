@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.multiprocess.test_servers import new_match, serving
+from tests.support.servers import new_match, serving
 
 TINY = "0.2"
 HANG = 10.0  # seconds: a connection still open after this was never going to be closed
