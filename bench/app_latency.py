@@ -1,4 +1,4 @@
-"""Benchmark (issues 15 and 16), not a test: prints
+"""Benchmark, not a test: prints
 
 1. the latency of appends to a warm match while another match of 50,000 events
    loads cold (its log dropped, as after a restart), against the same appends

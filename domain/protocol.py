@@ -48,7 +48,7 @@ class IllegalAction(Exception):
         self.rule = rule
 
 
-# Bounds of a setup (issue 16: a 5 MB title made the match index 10 MB). Generous for a
+# Bounds of a setup (an unbounded 5 MB title made the match index 10 MB). Generous for a
 # table: the largest game of the rules texts, Presidents past ten players with two decks,
 # is well under 20 seats. The service bounds the whole body (options, board) in bytes.
 TITLE_MAX = 200

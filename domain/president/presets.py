@@ -100,7 +100,7 @@ PRESETS: dict[str, Ruleset] = {
         role_titles=("President", "Vice President", "Citizen", "Couch Potato", "Turd"),
         # The deck text keeps no score across games: the classic points are the documented default.
     ),
-    # docs/daifugo.md (issue 14): the UECda standard rules.
+    # docs/daifugo.md: the UECda standard rules.
     "daifugo": Ruleset(
         preset="daifugo",
         text="daifugo",

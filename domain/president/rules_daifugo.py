@@ -1,4 +1,4 @@
-"""The sentences of docs/daifugo.md (issue 14: the UECda standard rules of Daifugō) that the checks cite,
+"""The sentences of docs/daifugo.md (the UECda standard rules of Daifugō) that the checks cite,
 one `Rule` per concept, as rules.py holds them for the other texts. Options that come from this text
 (sequences, the 8-cut, the suit lock, …) cite these sentences in whatever preset switches them on."""
 

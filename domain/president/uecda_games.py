@@ -11,7 +11,7 @@ in it and its line: nothing of the log is recorded. Each game's finishing order 
 `result`; the import exits non-zero if any differs or a game fails.
 
 The logs of the tournament programs (the server and clients of the UECda C++ family, whose readers and writer
-docs/daifugo.md describes) differ from the examples of issue 14 in ways read here: no `game` line (a block's
+docs/daifugo.md describes) differ from its § The tournament log format in ways read here: no `game` line (a block's
 number is then its place in the log), a `score` line (empty, or the running scores), timings glued to their moves
 (`d-3[1534]`), a `//` line, a byte-order mark, the same name for several players (five copies of one client), and
 a game without an exchange after the first (the server resets the classes every 100 games): it starts a new

@@ -29,7 +29,7 @@ def trick_leader(state: State) -> str | None:
     """Who leads the trick being played: its first player, or, on an empty pile, the player whose
     lead it is (classic § Play Game: “whoever played last on the previous round starts the new round
     of plays again”). None outside play. The state's `leader` is the game's first leader only, so
-    a page marking “leads” from it marked the wrong player for most of a game (issue 12)."""
+    a page marking “leads” from it marked the wrong player for most of a game."""
     if state.phase != "playing":
         return None
     return state.trick[0].player if state.trick else state.turn
