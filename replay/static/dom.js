@@ -65,8 +65,8 @@ export function seatColour(players, player) {
   return index < 0 ? "var(--muted)" : `var(--seat-${"abcdefg"[index % 7]})`;
 }
 
-// A player's colour for the whole match (issue 12: colours followed the seat, so re-seating between
-// games changed them): by the player's place in the match's player list (the summary's `players`,
+// A player's colour for the whole match (not the seat's, which re-seating between
+// games changes): by the player's place in the match's player list (the summary's `players`,
 // stable for the match), then those the list lacks (joined since, or no list given) in the order of
 // `shown`, the players of the frame drawn.
 export function playerColour(matchPlayers, shown, player) {

@@ -1,4 +1,4 @@
-"""`recount export`, `recount import FILE.jsonl`, `recount verify` (issue 11): the
+"""`recount export`, `recount import FILE.jsonl`, `recount verify`: the
 subcommands for records that travel, wired into service/cli/main.py.
 
 Long exports and imports show a progress bar (service/cli/progress.py)."""

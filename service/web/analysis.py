@@ -1,4 +1,4 @@
-"""Routes of issue 11 part B: the text notation (a match's file, a typed line parsed),
+"""Routes that analyse a record: the text notation (a match's file, a typed line parsed),
 what-if, and the leaderboards with their page."""
 
 from __future__ import annotations

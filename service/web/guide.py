@@ -1,4 +1,4 @@
-"""A page of docs per game system (issue 12): every action with its fields, a filled-in example and
+"""A page of docs per game system: every action with its fields, a filled-in example and
 the rules it answers to, at `/guide/{system}` (HTML) and `/guide/{system}.md` (the same as Markdown).
 
 Generated at request time (then kept: it depends only on the code and the fixtures), so it cannot

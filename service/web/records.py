@@ -1,4 +1,4 @@
-"""Records that travel and settle disputes (issue 11): a match exported as JSON Lines
+"""Records that travel and settle disputes: a match exported as JSON Lines
 and imported back (checked), the server's signing key and a finished match's signed
 standings, and the players' confirmations and disputes kept beside each match."""
 
