@@ -1,4 +1,4 @@
-"""PostgreSQL stopped and started under load (issue 16, "Faults survived"): a
+"""PostgreSQL stopped and started under load, a fault the service survives: a
 `recount serve` process on a private cluster of this module's own (stopping the
 session's cluster would take every other PostgreSQL test down with it).
 

@@ -1,4 +1,4 @@
-"""Frames as patches (issue 15): a replay reads what changed at each step, and the views
+"""Frames as patches: a replay reads what changed at each step, and the views
 put back from the patches are the views the full frames hold, for every reader, from
 any page start; the live stream carries patches and the standings when they change."""
 

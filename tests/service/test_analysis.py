@@ -1,4 +1,4 @@
-"""Issue 11 part B over HTTP: a typed line parsed (POST /matches/{id}/notation/parse),
+"""Analysing a record over HTTP: a typed line parsed (POST /matches/{id}/notation/parse),
 a match's notation file, what-if (POST /matches/{id}/what-if) and the leaderboards."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""No request freezes the others (issue 16) and no blocking call on the event loop
-(issue 15): the record path's checks, reads and writes of the store run on worker
+"""No request freezes the others and no blocking call is made on the event loop: the
+record path's checks, reads and writes of the store run on worker
 threads, never on the loop's, and other requests are answered while a heavy append is
 checked. What runs where is counted by patching, never timed: the latencies and the
 slow callbacks are printed by bench/app_latency.py."""

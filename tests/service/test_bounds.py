@@ -1,4 +1,4 @@
-"""Abuse is bounded (issue 16): a match's setup has documented limits, bodies have a size
+"""Abuse is bounded: a match's setup has documented limits, bodies have a size
 limit, deep JSON is a 400, the index is paged, and HTTP's own answers (405, 404, OPTIONS)
 are JSON with the headers they need. Tables: given a request, when sent, then the answer."""
 
@@ -35,7 +35,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 SETUP_BOUNDS = [
     ("a title of the longest length", {"title": "t" * TITLE_MAX}, 201, ""),
     ("a title one character longer", {"title": "t" * (TITLE_MAX + 1)}, 400, "title"),
-    ("a 5 MB title (issue 16)", {"title": "t" * 5_000_000}, 413, "bytes at most"),
+    ("a 5 MB title", {"title": "t" * 5_000_000}, 413, "bytes at most"),
     ("a name of the longest length", {"players": ["n" * NAME_MAX, *PLAYERS[1:]]}, 201, ""),
     ("a name one character longer", {"players": ["n" * (NAME_MAX + 1), *PLAYERS[1:]]}, 400, "players"),
     ("an empty name", {"players": ["", *PLAYERS[1:]]}, 400, "players"),
@@ -157,8 +157,8 @@ def test_a_store_that_does_not_answer_is_a_503_with_retry_after(client, monkeypa
     assert reply.headers["retry-after"] == "1" and "not answering" in reply.json()["error"]
 
 
-# -- the record route decodes its body once, in the match's own actions (issue 16, "A faster
-# record path"); a body that does not fit them is answered as before, 400 before 401/403/404.
+# -- the record route decodes its body once, in the match's own actions (a faster record
+# path); a body that does not fit them is answered as before, 400 before 401/403/404.
 
 
 @pytest.fixture(scope="module")

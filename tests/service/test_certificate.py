@@ -1,4 +1,4 @@
-"""Signed standings (issue 11): the server's public key is served, a finished match's
+"""Signed standings: the server's public key is served, a finished match's
 certificate verifies under it, and a running match has none (409)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tamper evidence (issue 11): every event's metadata chains it to the event before it,
+"""Tamper evidence: every event's metadata chains it to the event before it,
 and `recount verify` names the first step whose content no longer matches."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Players confirm, disputes are recorded (issue 11): beside the match, never in its
+"""Players confirm, disputes are recorded: beside the match, never in its
 stream; a dispute is stored with the record's verdict on it (service/records/claims.py)."""
 
 from __future__ import annotations

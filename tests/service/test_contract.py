@@ -1,4 +1,4 @@
-"""The API keeps its OpenAPI contract (issue 16): schemathesis, through its pytest
+"""The API keeps its OpenAPI contract: schemathesis, through its pytest
 integration, against the ASGI app (no network), with every check it has.
 
 Each operation gets EXAMPLES generated cases (schema-valid and schema-violating), over

@@ -1,4 +1,4 @@
-"""Real answers keep the OpenAPI contract (issue 16): every fixture match (finished
+"""Real answers keep the OpenAPI contract: every fixture match (finished
 games of every system and preset) recorded, then each read operation's 200 body, as
 the write token and as a spectator sees it, validated against the schema the document
 declares for it. Schemathesis (test_contract.py) generates requests from the schema;

@@ -1,4 +1,4 @@
-"""The whole store as a Datasette-ready SQLite file (issue 11), opened in Datasette
+"""The whole store as a Datasette-ready SQLite file, opened in Datasette
 in-process and queried over HTTP."""
 
 from __future__ import annotations

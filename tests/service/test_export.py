@@ -1,4 +1,4 @@
-"""Export and import (issue 11): a match as JSON Lines, lossless, and a bad file
+"""Export and import: a match as JSON Lines, lossless, and a bad file
 refused naming its line with nothing recorded."""
 
 from __future__ import annotations

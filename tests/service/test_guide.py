@@ -1,4 +1,4 @@
-"""The per-system guide (issue 12: how to write each action was documented almost nowhere): every
+"""The per-system guide (how to write each action, documented nowhere else): every
 action of every system has a filled-in example that the rules accept, the rules each action answers
 to are declared truthfully (mutations of recorded events are refused only with declared rules), and
 the pages are served as HTML and Markdown and linked from `GET /systems`."""

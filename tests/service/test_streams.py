@@ -2,7 +2,7 @@
 1..N with no gap and no repeat, and a stream damaged behind the service's back is
 reported as such (a 500 naming the match and the step), never replayed.
 
-Issue 16: with one client recording and one viewer polling, PostgreSQL held 201 rows
+With one client recording and one viewer polling, PostgreSQL once held 201 rows
 for 200 appends, with a highest version of 308. A read landing between a commit and
 its settling added the same records to the cached log twice, and the log's version
 (its length) ran ahead of the store.

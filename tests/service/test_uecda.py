@@ -344,7 +344,7 @@ def test_the_fixture_log_imports_to_the_standings_of_its_results(recount, capsys
 # `d-3[1534]`; a hand's cards from the 3 of clubs up, the Joker last) and what their readers take besides.
 
 SERVER = {"game_line": False, "score": "empty", "glued": True}  # what the server writes
-ISSUE = {"game_line": True, "score": None, "glued": False}  # the examples of issue 14 (what the old reader took)
+DESCRIBED = {"game_line": True, "score": None, "glued": False}  # as docs/daifugo.md § The tournament log format describes it (what the old reader took)
 
 
 def _int_order(code_: str) -> tuple[int, int]:
@@ -422,7 +422,7 @@ def games_played(events: list) -> list:
 
 
 # The features that follow, each on a log as the server writes it and alone on a log the old reader took.
-BASES = [pytest.param(SERVER, id="as the server writes it"), pytest.param(ISSUE, id="alone")]
+BASES = [pytest.param(SERVER, id="as the server writes it"), pytest.param(DESCRIBED, id="alone")]
 
 
 def agreed(out: str) -> int:
@@ -455,9 +455,9 @@ def test_a_log_as_the_server_writes_it_imports_and_agrees_with_its_results(recou
     ],
 )
 def test_each_feature_of_the_tournament_format_alone_is_read(recount, tmp_path, capsys, features):
-    """Each feature on a log the old reader took (ISSUE): the log imports whole and agrees with its results."""
+    """Each feature on a log the old reader took (DESCRIBED): the log imports whole and agrees with its results."""
     path = tmp_path / "feature.log"
-    path.write_text(tournament_log([random_events(34)], **{**ISSUE, **features}))
+    path.write_text(tournament_log([random_events(34)], **{**DESCRIBED, **features}))
     assert import_log(recount, path) == 0
     assert agreed(capsys.readouterr().out) == len(games_played(random_events(34)))
 

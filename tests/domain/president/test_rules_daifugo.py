@@ -1,4 +1,4 @@
-"""Given/when/then tables for the daifugo preset (docs/daifugo.md, issue 14: the UECda standard rules), and
+"""Given/when/then tables for the daifugo preset (docs/daifugo.md: the UECda standard rules), and
 the same rules switched on as options of another preset.
 
 Given: five players and the 53-card deal of HANDS (Eve deals; Al holds the 3 of diamonds and leads), and

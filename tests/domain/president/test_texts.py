@@ -30,7 +30,7 @@ def _plain(text: str) -> str:
 @pytest.mark.parametrize("name, concept, rule", CITED, ids=[f"{n}:{c}" for n, c, _ in CITED])
 def test_quote_is_in_its_text(name, concept, rule):
     document = rule.source.split(" § ")[0]
-    # A text of ../shared/rules/, or a document of the repository (docs/daifugo.md, issue 14's rules).
+    # A text of ../shared/rules/, or a document of the repository (docs/daifugo.md, the UECda rules).
     path = REPOSITORY / document if "/" in document else RULES / document
     assert path.is_file(), f"{rule.id} cites {path}, which is not there"
     assert _plain(rule.quote) in _plain(path.read_text())

@@ -107,7 +107,7 @@ def test_describe(kit, given, when, said):
 )
 def test_a_full_mode_exchange_is_worded_as_the_perspective_may_know_it(kit, perspective, said):
     """Given a full-mode match after the deal, when Dana gives Al 8♣ 8♦, then the words name the cards only to
-    whom `redact` shows them (issue 13: hidden cards never leak through words)."""
+    whom `redact` shows them: hidden cards never leak through words."""
     state = kit.small_game_two()
     gift = kit.action("Dana gives Al 8C 8D")
     assert SYSTEM.describe(state, gift, perspective=perspective) == said
@@ -191,7 +191,7 @@ def test_the_view_names_who_leads_the_trick_being_played(kit, played, trick_lead
     """classic § Play Game: “whoever played last on the previous round starts the new round of plays again”.
     Given game one of the small match, when `played` of its actions are recorded, then the view's
     `trick_leader` is the trick's first player (or, on an empty pile, whose lead it is), while `leader`
-    stays the game's first leader (issue 12: the LEADS badge read `leader`)."""
+    stays the game's first leader (the page's LEADS badge must read `trick_leader`)."""
     start = kit.new_match(deck=kit.SMALL_DECK)
     state = kit.play(start, [kit.deal("Dana", kit.SMALL_GAME_ONE), *kit.SMALL_GAME_ONE_PLAY[:played]])
     seen = SYSTEM.view(state, SPECTATOR)
