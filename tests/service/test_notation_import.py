@@ -2,21 +2,29 @@
 /imports/notation` and `recount import FILE`. Every fixture's own notation (GET
 /matches/{id}/notation) comes back as the same match; a file as a person or another
 program writes it (CRLF, a byte-order mark, comments, blank lines) reads the same; a
-bad line is a 422 naming it, and nothing of the file is recorded."""
+bad line is a 422 naming it, and nothing of the file is recorded. Then the edges: the header
+grammar (a tab, a value that is not a JSON string, a Result given twice), a file voiding a
+sealed round's last seal, a long file corrected early (not folded again at every line)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from litestar.testing import TestClient
 
+import domain.corrections
+from domain.notation_file import parse_match
 from service.cli import main as cli
 from service.records import fixtures
+from service.records.notation_import import BadNotation, import_notation
 from service.usecases.app import Recount
 
 FIXTURES = fixtures.fixture_files()
+BY_STEM = {path.stem: path for path in FIXTURES}
+TWO = '[System "bid"]\n[Players "Al, Betty"]\n'
 
 
 def auth(token: str) -> dict[str, str]:
@@ -175,3 +183,81 @@ def test_recount_import_reads_a_notation_file(client: TestClient, recount: Recou
     assert "imported" in out and "write token" in out
     assert cli.main(["--db", str(db_file), "import", str(bad)]) == 2  # bad input, nothing recorded
     assert "nothing recorded" in capsys.readouterr().err
+
+
+# --- the header grammar, a correction of a sealed round, a long file corrected early ---------------
+
+
+def test_a_result_tag_with_a_tab_before_its_value_is_read_as_the_header_grammar_allows(recount: Recount) -> None:
+    """docs/notation.md: a header line is [Name "value"]; _TAG_LINE reads `\\s+` between them, so a tab
+    is a header line like any other. Called directly: over HTTP the same file hangs the request."""
+    text = TWO + '[Result\t"*"]\n\n'
+    before = recount.store.head()
+    try:
+        created = import_notation(recount, text)
+    except BadNotation:  # a clear refusal would do as well
+        assert recount.store.head() == before
+        return
+    assert created.version == 1
+
+
+@pytest.mark.parametrize("title", ["a\\x", "a\tb"], ids=["invalid escape", "control character"])
+def test_a_header_value_that_is_not_a_json_string_is_a_422(client: TestClient, recount: Recount, title: str) -> None:
+    before = recount.store.head()
+    reply = import_text(client, TWO + f'[Title "{title}"]\n\n')
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["line"] == 3
+    assert recount.store.head() == before
+
+
+def test_a_file_that_voids_a_round_s_last_seal_before_its_reveal_is_answered_at_its_line(client: TestClient, recount: Recount) -> None:
+    """docs/house-rules.md § Sealed bids: “the bids are shown when every player has committed”; a file
+    may leave the reveals out (the import records them where they fall). A file that voids the last seal
+    of a round and seals again gets either the same match or a refusal naming its own line; the check
+    parse_match makes and the recording must agree."""
+    original, text = notation_of(client, recount, BY_STEM["sealed-all-cards"])
+    lines = text.splitlines()
+    reveal = next(i for i, line in enumerate(lines) if "bids shown" in line and " seals " in lines[i - 1])
+    seal = lines[reveal - 1]
+    step = int(seal.split(".")[0])
+    void = 'EventVoided {"step": %d, "reason": "misheard"}' % step
+    written = [*lines[:reveal], void, re.sub(r"^\d+\.\s+", "", seal), *lines[reveal + 1 :]]
+    file = "\n".join(written) + "\n"
+    before = recount.store.head()
+    reply = import_text(client, file)
+    if reply.status_code == 201:
+        return
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["line"] == reveal + 1, reply.text  # the void's line (1-based)
+    assert recount.store.head() == before
+
+
+def test_a_long_file_with_an_early_correction_is_not_folded_again_at_every_line(client: TestClient, recount: Recount, monkeypatch: pytest.MonkeyPatch) -> None:
+    _, text = notation_of(client, recount, BY_STEM["daifugo-uecda"])
+    lines = text.splitlines()
+    body = lines.index("") + 1
+    first = lines[body]
+    corrected = [*lines[: body + 1], 'EventVoided {"step": 2, "reason": "x"}', re.sub(r"^\d+\.\s+", "", first), *lines[body + 1 :]]
+    calls = 0
+    real = domain.corrections.refold_from
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(domain.corrections, "refold_from", counting)
+    _, events = parse_match("\n".join(corrected) + "\n")
+    assert len(events) > 400
+    assert 1 <= calls <= 2, f"{calls} folds of the whole match for one correction in {len(events)} actions"
+
+
+def test_a_result_tag_given_twice_is_answered_at_the_line_whose_value_is_refused(client: TestClient, recount: Recount) -> None:
+    """docs/notation.md: “A Result tag other than the standings recomputed from the lines is refused”
+    (parse_match); the 422 names the line at fault. Line 3 says `*`, which is right for a match with no
+    action; line 4 says a finished match, which is wrong: line 4 is the one at fault."""
+    before = recount.store.head()
+    reply = import_text(client, TWO + '[Result "*"]\n[Result "Al 1, Betty 2"]\n\n')
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["details"]["line"] == 4, reply.text
+    assert recount.store.head() == before

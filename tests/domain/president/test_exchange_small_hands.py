@@ -92,7 +92,7 @@ def test_a_match_of_small_hands_always_has_something_allowed(preset, players, op
 # classic § End Game: the president gives "any two cards from the president’s hand in return", after the
 # gift, so a president holding one card of her own still receives two and gives two back (one may be a card
 # just received: classic lets it). friday forbids giving back a card received, and there her own hand bounds
-# the exchange (deck's case is in tests/service/test_worked_examples_more.py).
+# the exchange (deck's case is in tests/service/test_rules_texts_scripted.py).
 @pytest.mark.parametrize(
     ("preset", "owed"),
     [("classic", [("Dana", "Al", 2), ("Al", "Dana", 2)]), ("friday", [("Dana", "Al", 1), ("Al", "Dana", 1)])],

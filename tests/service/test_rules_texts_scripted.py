@@ -1,4 +1,4 @@
-"""More of the rules texts' worked examples (/work/shared/rules/, docs/daifugo.md), scripted against the HTTP API.
+"""The rules texts' statements beyond their worked examples (/work/shared/rules/, docs/daifugo.md), scripted against the HTTP API.
 
 tests/service/test_worked_examples.py scripts the examples the texts set out as such ("for example …",
 "Example Gameplay"); this file scripts the rest of what the texts give with cards, counts, points, votes or

@@ -1,4 +1,4 @@
-"""Issue 12, a new user's first hour: the replies that left a newcomer guessing (an unknown
+"""A new user's first hour: the replies that once left a newcomer guessing (an unknown
 card, an unknown player, duplicate names, a body that is not JSON, a claim naming a stranger)
 and the standings as of a step. Each reply says what to do next, and names the rule where a
 rule forbids the action."""

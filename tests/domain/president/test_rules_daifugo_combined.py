@@ -1,4 +1,4 @@
-"""Review of the daifugo preset's new plays (docs/daifugo.md § The rules): five of a kind, a Joker past
+"""The daifugo preset's new plays (docs/daifugo.md § The rules): five of a kind, a Joker past
 either end of a sequence, a pass by the player who leads, each beside the revolution, the 8-cut, the suit
 lock and the 3 of spades. Given/when/then rows as tests/domain/president/test_rules_daifugo.py writes them."""
 
