@@ -122,7 +122,7 @@ def toy_client(countup, tmp_path, monkeypatch: pytest.MonkeyPatch):
     from service.reads.readmodel import MatchIndex
     from service.records import heavy
     from service.web.routes import create_app
-    from tests.conftest import open_recount
+    from tests.support.stores import open_recount
 
     threads = heavy.HeavyPool(kind="thread")
     monkeypatch.setattr(heavy, "_pool", threads)
