@@ -4,35 +4,45 @@ offers that seat's own actions only, and what it taps is recorded as that seat's
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.browser.helpers import expect
-from tests.browser.test_recording import phone, settle  # noqa: F401 - `phone` is a fixture
+from tests.browser.conftest import PHONE, opened_tab
+from tests.browser.helpers import WAIT_MS, expect
 
 pytestmark = pytest.mark.browser
 
 
-def test_two_bidders_each_commit_from_their_own_phone_and_the_service_reveals(phone: Any, served: Any) -> None:
+def settle(page: Any) -> None:
+    """Wait until the recording page offers what its token may record at the head."""
+    expect(page.locator("#actions")).to_have_attribute("data-settled", "true")
+
+
+def test_two_bidders_each_commit_from_their_own_phone_and_the_service_reveals(browser: Any, served: Any) -> None:
     """docs/house-rules.md § Sealed bids: “a player may commit a bid before the bids are shown”;
     the bids are shown when every player has committed (the service records the reveal)."""
     match = served.create({"system": "bid", "preset": "text", "players": ["Al", "Betty"]})
     served.record(match, [{"type": "DistrictRevealed", "district": "7C"}])
-    phones = {}
-    for player in ("Al", "Betty"):
-        page = phone()
+    with ExitStack() as tabs:
+        phones = {player: tabs.enter_context(opened_tab(browser, WAIT_MS, viewport=PHONE, is_mobile=True, has_touch=True)) for player in ("Al", "Betty")}
+        two_phones(served, match, phones)
+    with httpx.Client(base_url=served.url, timeout=10) as client:
+        events = client.get(f"/matches/{match['match_id']}/events", headers={"Authorization": f"Bearer {match['write_token']}"}).json()["events"]
+    assert [(e["type"], e["recorded_as"]) for e in events[2:]] == [("BidCommitted", "Al"), ("BidCommitted", "Betty"), ("BidsRevealed", "Betty")]
+
+
+def two_phones(served: Any, match: dict[str, Any], phones: dict[str, Any]) -> None:
+    """Each phone opens the recording page with its seat's token, sees its own choices only, and commits."""
+    for player, page in phones.items():
         page.goto(f"{served.url}/record/{match['match_id']}#token={match['seat_tokens'][player]}")
         settle(page)
         other = "Betty" if player == "Al" else "Al"
         expect(page.locator(f'#actions .choice-group[data-player="{player}"]')).to_have_count(1)
         expect(page.locator(f'#actions .choice-group[data-player="{other}"]')).to_have_count(0)
-        phones[player] = page
     for player, page in phones.items():
         page.locator(f'#actions .choice-group[data-player="{player}"] button.value').first.click()
         expect(page.locator(f'#actions .choice-group[data-player="{player}"]')).to_have_count(0)
         settle(page)
-    with httpx.Client(base_url=served.url, timeout=10) as client:
-        events = client.get(f"/matches/{match['match_id']}/events", headers={"Authorization": f"Bearer {match['write_token']}"}).json()["events"]
-    assert [(e["type"], e["recorded_as"]) for e in events[2:]] == [("BidCommitted", "Al"), ("BidCommitted", "Betty"), ("BidsRevealed", "Betty")]

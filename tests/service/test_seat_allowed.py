@@ -24,6 +24,7 @@ from replay.patches import apply
 from service.records import fixtures
 from service.usecases import seats
 from service.usecases.app import Recount
+from tests.support.api import auth
 from service.web import viewer
 from tests.support.frames import collect_stream
 
@@ -34,10 +35,6 @@ SETUPS = [
     MatchSetup(system="bid", players=PLAYERS[:3], preset="text"),
     MatchSetup(system="mrpresident", players=PLAYERS, preset="advanced", mode="electoral"),
 ]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -23,6 +23,7 @@ from domain.protocol import GameSystem, MatchSetup
 from fixtures.random_player import play_random
 from service.records import export, verify
 from service.usecases.app import Recount
+from tests.support.api import auth
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
 SETUPS = {
@@ -31,10 +32,6 @@ SETUPS = {
     "bid": MatchSetup(system="bid", players=PLAYERS[:3], preset="text"),
     "mrpresident": MatchSetup(system="mrpresident", players=PLAYERS, preset="basic", mode="electoral"),
 }
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def create(client: TestClient, setup: MatchSetup) -> dict[str, Any]:
