@@ -29,7 +29,7 @@ import httpx
 import msgspec
 
 from bench.common import machine_load, options, served_with_chromium, workdir
-from tests.browser.test_recording_bytes import Counter
+from tests.support.browser import Counter
 
 TARGET = 3.0
 SETUPS = {
@@ -71,8 +71,7 @@ def events_bytes(base: str, match: dict[str, Any]) -> tuple[int, int]:
 def tap(page: Any, system: str, rng: random.Random) -> bool:
     """One tap among what the page offers (a composer's next pick, else a choice);
     False once the match is over."""
-    from tests.browser.test_recording import tap_once
-    from tests.browser.test_recording_mrpresident import fill_composer_once
+    from tests.support.browser import fill_composer_once, tap_once
 
     if page.locator("#actions .done").count():
         return False

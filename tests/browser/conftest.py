@@ -24,7 +24,7 @@ from service.records import fixtures
 from service.store.match_store import MatchStore, default_env
 from service.usecases.app import Created, Recount
 from service.web.routes import create_app
-from tests.browser.helpers import WAIT_MS
+from tests.support.browser import PHONE, WAIT_MS, opened_tab
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -142,26 +142,10 @@ def browser() -> Iterator[Any]:
             launched.close()
 
 
-@contextmanager
-def opened_tab(browser: Any, timeout_ms: int, **context: Any) -> Iterator[Any]:
-    """A page in a browser context of its own (`context`: Playwright's new_context options), closed after."""
-    made = browser.new_context(**context)
-    opened = made.new_page()
-    opened.set_default_timeout(timeout_ms)
-    try:
-        yield opened
-    finally:
-        made.close()
-
-
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     with opened_tab(browser, WAIT_MS, viewport={"width": 1280, "height": 900}) as opened:
         yield opened
-
-
-# A phone as the table holds one: the width the pages are laid out for, and touch.
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.helpers import expect, frames_of, open_at
+from tests.support.browser import expect, frames_of, open_at
 
 pytestmark = pytest.mark.browser
 FIXTURE = "president/classic-four-full"  # seats are changed between games (finishing order)

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from service.records import fixtures
-from tests.browser.helpers import expect
+from tests.support.browser import expect
 
 pytestmark = pytest.mark.browser
 

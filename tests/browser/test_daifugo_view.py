@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import expect, frames_of, open_at
+from tests.support.browser import expect, frames_of, open_at
 
 pytestmark = pytest.mark.browser
 FIXTURE = "president/daifugo-uecda"

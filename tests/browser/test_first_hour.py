@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.helpers import WAIT_MS, expect
+from tests.support.browser import WAIT_MS, expect
 
 pytestmark = pytest.mark.browser
 

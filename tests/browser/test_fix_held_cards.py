@@ -8,9 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import expect
-from tests.browser.test_recording import open_record, phone
-from tests.browser.test_recording_fixes import sealed_round_shown
+from tests.support.browser import expect, open_record, phone, sealed_round_shown
 
 pytestmark = pytest.mark.browser
 __all__ = ["phone"]

@@ -18,11 +18,10 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.test_recording import all_events, api_get, expect, open_record, phone, settle, standings_shown
-from tests.browser.test_viewer import frames_of, open_replay
+from tests.support.browser import all_events, api_get, expect, frames_of, open_record, open_replay, phone, settle, standings_shown
 
 pytestmark = pytest.mark.browser
-__all__ = ["phone"]  # the fixture, shared with test_recording.py
+__all__ = ["phone"]  # the fixture: phones opened on demand (tests/support/browser.py)
 
 SETUP = {"system": "mrpresident", "preset": "advanced", "mode": "popular", "players": ["Al", "Betty"], "options": {"ballot_deck_size": 10}}
 # The advanced actions the test records once each before campaigning plainly.

@@ -13,23 +13,9 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
-from tests.browser.helpers import expect
+from tests.support.browser import expect, open_new, seat_players
 
 pytestmark = pytest.mark.browser
-
-
-def open_new(phone: Any, served: Any, system: str) -> None:
-    phone.goto(f"{served.url}/new?system={system}")
-    expect(phone.locator("body[data-ready=true]")).to_have_count(1)
-    expect(phone.locator("#system")).to_have_value(system)
-
-
-def seat_players(phone: Any, names: list[str]) -> None:
-    rows = phone.locator("#players .player-name")
-    while rows.count() < len(names):
-        phone.locator("#add-player").click()
-    for i in range(rows.count()):
-        rows.nth(i).fill(names[i] if i < len(names) else "")
 
 
 def sideways_overflow(phone: Any) -> int:

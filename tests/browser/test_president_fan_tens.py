@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import expect
+from tests.support.browser import expect
 from tests.support.api import classic_deal
 
 pytestmark = pytest.mark.browser

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 
 from service.web import address
-from tests.browser.helpers import expect
-from tests.browser.test_new_match import open_new, seat_players
+from tests.support.browser import expect, open_new, seat_players
 
 pytestmark = pytest.mark.browser
 

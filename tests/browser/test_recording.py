@@ -13,86 +13,12 @@ import random
 import re
 from typing import Any
 
-import httpx
 import pytest
 
-from tests.browser.helpers import WAIT_MS, expect
+from tests.support.browser import all_events, api_get, expect, open_record, phone, settle, standings_shown, tap_once
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def phone(browser: Any) -> Any:
-    """A new phone-sized browser context per call (a second phone is a second call)."""
-    contexts = []
-
-    def open_phone() -> Any:
-        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-        contexts.append(context)
-        opened = context.new_page()
-        opened.set_default_timeout(WAIT_MS)
-        return opened
-
-    yield open_phone
-    for context in contexts:
-        context.close()
-
-
-def open_record(page: Any, served: Any, match: dict[str, Any]) -> None:
-    page.goto(f"{served.url}/record/{match['match_id']}#token={match['write_token']}")
-    settle(page)
-
-
-def settle(page: Any) -> int:
-    """Wait until the page offers what the rules allow at the head; its version."""
-    actions = page.locator("#actions")
-    expect(actions).to_have_attribute("data-settled", "true")
-    return int(actions.get_attribute("data-version"))
-
-
-def api_get(served: Any, match: dict[str, Any], path: str) -> Any:
-    with httpx.Client(base_url=served.url, timeout=10) as client:
-        reply = client.get(f"/matches/{match['match_id']}{path}", headers={"Authorization": f"Bearer {match['write_token']}"})
-        assert reply.status_code == 200, reply.text
-        return reply.json()
-
-
-def all_events(served: Any, match: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    start = 1
-    while True:
-        page = api_get(served, match, f"/events?from={start}&limit=1000")
-        found.extend(page["events"])
-        if not page["next_step"]:
-            return found
-        start = page["next_step"]
-
-
-def tap_once(page: Any, rng: random.Random) -> int:
-    """One tap chosen at random among what the page offers now: an open composer's
-    first unfilled one-value pick, else its confirm button, else any offered choice or
-    value. Returns the number of taps made (0 when the match is over)."""
-    if page.locator("#actions .done").count():
-        return 0
-    composer = page.locator("#actions .composer")
-    if composer.count():
-        for pick in composer.locator(".pick").all():
-            chips = pick.locator(".chip-button")
-            if pick.locator(".pick-count").count() == 0 and pick.locator(".chip-button.on").count() == 0:
-                chips.nth(rng.randrange(chips.count())).click()
-                return 1
-        composer.locator(".confirm").click()
-        return 1
-    # The whole game, not a change of table; once a game is over, the match ends.
-    ending = page.locator('#actions button.choice[data-type="MatchEnded"]')
-    if ending.count():
-        ending.click()
-        return 1
-    offered = page.locator("#actions button.choice:not(.forbidden):not([data-type=PlayerJoined])")
-    offered = offered.locator("xpath=self::*[not(ancestor::*[@data-type='PlayerLeft'])]")
-    offered.nth(rng.randrange(offered.count())).click()
-    return 1
+__all__ = ["phone"]  # the fixture: phones opened on demand (tests/support/browser.py)
 
 
 def play_through(page: Any, rng: random.Random, limit: int) -> int:
@@ -105,11 +31,6 @@ def play_through(page: Any, rng: random.Random, limit: int) -> int:
             return taps
         taps += made
     raise AssertionError(f"the match did not end within {limit} taps")
-
-
-def standings_shown(page: Any) -> list[tuple[str, int]]:
-    rows = page.locator("#standings tr[data-player]")
-    return [(row.get_attribute("data-player"), int(row.get_attribute("data-place"))) for row in rows.all()]
 
 
 def assert_standings_agree(page: Any, served: Any, match: dict[str, Any]) -> None:

@@ -7,12 +7,11 @@ stream; nothing is read again as a whole view. Counted from Chrome's own network
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from typing import Any
 
 import pytest
 
-from tests.browser.test_recording import open_record, phone, settle, tap_once
+from tests.support.browser import Counter, open_record, phone, settle, tap_once
 
 pytestmark = pytest.mark.browser
 __all__ = ["phone"]
@@ -22,30 +21,6 @@ __all__ = ["phone"]
 # actions and standings after every tap: 8.3 kB a step.
 MEAN_STEP_BYTES = 3_000
 MAX_STEP_BYTES = 5_000
-
-class Counter:
-    """Body bytes of the API's responses a page received, by request."""
-
-    def __init__(self, page: Any):
-        self.urls: dict[str, str] = {}
-        self.body: dict[str, int] = defaultdict(int)
-        self.wire: dict[str, int] = defaultdict(int)
-        self.finished: dict[str, int] = {}
-        cdp = page.context.new_cdp_session(page)
-        cdp.on("Network.requestWillBeSent", lambda event: self.urls.__setitem__(event["requestId"], event["request"]["url"]))
-        cdp.on("Network.dataReceived", self.received)
-        cdp.on("Network.loadingFinished", lambda event: self.finished.__setitem__(event["requestId"], event["encodedDataLength"]))
-        cdp.send("Network.enable")
-
-    def received(self, event: dict[str, Any]) -> None:
-        self.body[event["requestId"]] += event["dataLength"]
-        self.wire[event["requestId"]] += event["encodedDataLength"]
-
-    def totals(self) -> tuple[int, int]:
-        """(body, on the wire) of the API's responses so far."""
-        ids = [rid for rid, url in self.urls.items() if "/matches/" in url]
-        # A finished response reports its whole size (headers too) at its end; a stream as it goes.
-        return sum(self.body.get(rid, 0) for rid in ids), sum(max(self.wire.get(rid, 0), self.finished.get(rid, 0)) for rid in ids)
 
 
 def test_each_step_recorded_by_a_tap_costs_a_few_kilobytes(phone: Any, served: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_recording import open_record, phone, settle
+from tests.support.browser import open_record, phone, settle
 
 pytestmark = pytest.mark.browser
 __all__ = ["phone"]

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_recording import all_events, api_get, expect, open_record, phone, settle
+from tests.support.browser import all_events, api_get, expect, open_record, phone, sealed_round_shown, settle
 
 pytestmark = pytest.mark.browser
-__all__ = ["phone"]  # the fixture, shared with test_recording.py
+__all__ = ["phone"]  # the fixture: phones opened on demand (tests/support/browser.py)
 
 FIXTURE = Path(__file__).parents[2] / "fixtures" / "president" / "classic-four-full.json"
 
@@ -26,18 +26,6 @@ def dealt_match(served: Any) -> dict[str, Any]:
     fixture = json.loads(FIXTURE.read_text())
     match = served.create(fixture["setup"])
     served.record(match, fixture["events"][:1])
-    return match
-
-
-def sealed_round_shown(served: Any) -> dict[str, Any]:
-    """A two-player Presidential Bid match whose first sealed round is committed: the
-    service has shown it by itself at step 5 (docs/house-rules.md § Sealed bids)."""
-    match = served.create({"system": "bid", "players": ["Al", "Betty"]})
-    served.record(match, [
-        {"type": "DistrictRevealed", "district": "7C"},
-        {"type": "BidCommitted", "player": "Al", "card": "KH"},
-        {"type": "BidCommitted", "player": "Betty", "card": "QS"},
-    ])
     return match
 
 

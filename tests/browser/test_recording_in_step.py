@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import expect
-from tests.browser.test_recording import all_events, open_record, phone, settle
+from tests.support.browser import all_events, expect, open_record, phone, settle
 
 pytestmark = pytest.mark.browser
 __all__ = ["phone"]

@@ -16,53 +16,12 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_recording import all_events, api_get, expect, open_record, phone, settle, standings_shown
+from tests.support.browser import all_events, api_get, expect, fill_composer_once, open_record, phone, settle, standings_shown
 
 pytestmark = pytest.mark.browser
-__all__ = ["phone"]  # the fixture, shared with test_recording.py
+__all__ = ["phone"]  # the fixture: phones opened on demand (tests/support/browser.py)
 
 SETUP = {"system": "mrpresident", "mode": "popular", "players": ["Al", "Betty"], "options": {"ballot_deck_size": 4}}
-
-
-def click(locator: Any, what: str) -> None:
-    locator.click()
-
-
-def choose(select: Any, value: str, what: str) -> None:
-    select.select_option(value)
-
-
-def fill_composer_once(page: Any, rng: random.Random, tap: Any = click, pick_option: Any = choose) -> str:
-    """One tap (or select) in the open composer: the first thing still unfilled, else
-    the confirm button. Returns what was done. `tap(locator, what)` and
-    `pick_option(select, value, what)` do it (a caller may measure the control first)."""
-    composer = page.locator("#actions .composer")
-    for card in composer.locator("fieldset.candidate-card").all():
-        home = card.locator("select.card-home")
-        if home.input_value() == "":
-            remembered = card.locator("button.remembered-card")
-            if remembered.count():
-                tap(remembered.first, "remembered card")
-                return "remembered card"
-            options = home.locator("option").all()
-            pick_option(home, options[rng.randrange(1, len(options))].get_attribute("value"), "home state")
-            return "home state"
-    for row in composer.locator(".pick.dice .die-row").all():
-        if "if rolled" not in row.locator(".die-name").inner_text() and row.locator(".chip-button.on").count() == 0:
-            faces = row.locator(".chip-button")
-            tap(faces.nth(rng.randrange(faces.count())), "die")
-            return "die"
-    for pick in composer.locator(".pick:not(.dice):not(.count):not(.press)").all():
-        chips = pick.locator(".chip-button:not(.seal)")
-        if chips.count() and pick.locator(".chip-button.on:not(.seal)").count() == 0:
-            tap(chips.nth(rng.randrange(chips.count())), "pick")
-            return "pick"
-    confirm = composer.locator(".confirm")
-    refused = "forbidden" in (confirm.get_attribute("class") or "")
-    tap(confirm, "confirm")
-    if refused:  # the page says what is missing
-        raise AssertionError(f"{composer.get_attribute('data-type')}: {page.locator('#explain .what').inner_text()}")
-    return "confirm"
 
 
 def test_a_mr_president_campaign_is_recorded_through_taps_to_its_tally(phone: Any, served: Any) -> None:

@@ -13,72 +13,15 @@ from __future__ import annotations
 import copy
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.test_recording import all_events, api_get, open_record, phone, settle
-from tests.browser.test_recording_mrpresident import fill_composer_once
+from tests.support.browser import all_events, api_get, fill_composer_once, open_record, phone, settle
+from tests.support.reach import Reach, SETUP, WIDTH, fixture
 
 pytestmark = pytest.mark.browser
-__all__ = ["phone"]  # the fixture, shared with test_recording.py
-
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-WIDTH, HEIGHT = 390, 844
-
-
-def fixture(name: str) -> dict[str, Any]:
-    return json.loads((FIXTURES / f"{name}.json").read_text())
-
-
-class Reach:
-    """Taps made on a page, action by action, each control measured first: in view
-    when its box lies inside the viewport and below the sticky header, and nothing
-    lies over it. An action is in reach when every control tapped for it was."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.actions: list[list[tuple[str, bool]]] = [[]]
-
-    @property
-    def taps(self) -> list[tuple[str, bool]]:
-        return [tap for action in self.actions for tap in action]
-
-    def next_action(self) -> None:
-        if self.actions[-1]:
-            self.actions.append([])
-
-    def in_view(self, locator: Any) -> bool:
-        box = locator.bounding_box()
-        header = self.page.locator("header.top").bounding_box()
-        if box is None or header is None:
-            return False
-        below_header = header["y"] + header["height"]
-        inside = box["y"] >= below_header - 0.5 and box["y"] + box["height"] <= HEIGHT + 0.5 and box["x"] >= -0.5 and box["x"] + box["width"] <= WIDTH + 0.5
-        # Nor covered by anything else (a sticky row): its middle is its own.
-        return inside and locator.evaluate(
-            "(el) => { const r = el.getBoundingClientRect(); const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return Boolean(hit) && (hit === el || el.contains(hit)); }"
-        )
-
-    def tap(self, locator: Any, what: str) -> None:
-        locator.wait_for(state="attached")
-        self.actions[-1].append((what, self.in_view(locator)))
-        locator.click()
-
-    def select(self, locator: Any, value: str, what: str) -> None:
-        self.actions[-1].append((what, self.in_view(locator)))
-        locator.select_option(value)
-
-    def out_of_view(self) -> list[str]:
-        return [what for what, seen in self.taps if not seen]
-
-    def assert_nine_in_ten(self) -> None:
-        done = [action for action in self.actions if action]
-        missed = [action for action in done if not all(seen for _, seen in action)]
-        print(f"{len(done) - len(missed)} of {len(done)} actions in reach ({len(self.taps) - len(self.out_of_view())} of {len(self.taps)} taps)")
-        assert len(done) >= 20, done
-        assert 10 * len(missed) <= len(done), f"{len(missed)} of {len(done)} actions needed a scroll: {missed[:20]}"
+__all__ = ["phone"]  # the fixture: phones opened on demand (tests/support/browser.py)
 
 
 # --- which of the page's controls makes an event -------------------------------------------
@@ -218,8 +161,6 @@ def test_a_presidential_bid_match_is_tapped_with_each_next_control_on_screen(pho
 
 
 # --- Mr. President: a campaign tapped by a seeded random player ---------------------------
-
-SETUP = {"system": "mrpresident", "mode": "popular", "players": ["Al", "Betty"], "options": {"ballot_deck_size": 10}}
 
 
 def tap_mrpresident_once(reach: Reach, rng: random.Random) -> bool:

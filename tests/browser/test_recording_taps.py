@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_recording import all_events, expect, open_record, phone, settle
-from tests.browser.test_recording_reach import SETUP, WIDTH, Reach, fixture
+from tests.support.browser import all_events, expect, open_record, phone, settle
+from tests.support.reach import Reach, SETUP, WIDTH, fixture
 
 pytestmark = pytest.mark.browser
-__all__ = ["phone"]  # the fixture, shared with test_recording.py
+__all__ = ["phone"]  # the fixture: phones opened on demand (tests/support/browser.py)
 
 
 

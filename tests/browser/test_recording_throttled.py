@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import WAIT_MS, expect
-from tests.browser.test_recording import api_get, open_record, phone, settle, tap_once
+from tests.support.browser import WAIT_MS, api_get, expect, open_record, phone, settle, tap_once
 
 pytestmark = pytest.mark.browser
 __all__ = ["phone"]

@@ -10,8 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import PHONE, opened_tab
-from tests.browser.helpers import WAIT_MS, expect
+from tests.support.browser import PHONE, WAIT_MS, expect, opened_tab
 
 pytestmark = pytest.mark.browser
 

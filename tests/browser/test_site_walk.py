@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import expect
+from tests.support.browser import expect
 
 pytestmark = pytest.mark.browser
 

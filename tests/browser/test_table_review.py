@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import re
 
-from tests.browser.helpers import expect
+from tests.support.browser import expect
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,6 @@ match followed live, and a spectator's page that never receives a hidden card.""
 from __future__ import annotations
 
 import os
-import random
 import re
 import time
 from pathlib import Path
@@ -14,23 +13,10 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.helpers import expect, frames_of
+from tests.support.browser import PLAYERS, expect, frames_of, open_replay, play_one, running_match, step_shown
 
 pytestmark = pytest.mark.browser
 STATIC = Path(__file__).resolve().parents[2] / "replay" / "static"
-
-SUITS = "CDHS"
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-PLAYERS = ["Al", "Betty", "Carl", "Dana"]
-
-
-def step_shown(page: Any) -> int:
-    return int(page.locator("#caption .step-no").inner_text().split()[-1])
-
-
-def open_replay(page: Any, served: Any, match_id: str, query: str = "", fragment: str = "") -> None:
-    page.goto(f"{served.url}/view/{match_id}{query}{fragment}")
-    expect(page.locator("#caption .step-no")).to_be_visible()
 
 
 # --- fixture replays ------------------------------------------------------------------
@@ -194,40 +180,6 @@ def test_a_system_without_a_renderer_is_drawn_as_a_readable_tree(page: Any, serv
 
 
 # --- live ----------------------------------------------------------------------------
-
-
-def deal(seed: int = 11) -> dict[str, Any]:
-    deck = [rank + suit for rank in RANKS for suit in SUITS]
-    random.Random(seed).shuffle(deck)
-    hands: dict[str, list[str]] = {p: [] for p in PLAYERS}
-    for i, card in enumerate(deck):
-        hands[PLAYERS[i % 4]].append(card)  # Dana deals, Al on her left gets the first card
-    return {"type": "CardsDealt", "dealer": "Dana", "hands": hands}
-
-
-def play_one(served: Any, match: dict[str, Any]) -> list[str]:
-    """The lowest single card the rules accept from the player to play, or a pass;
-    found through the API (a 422 is an illegal choice). Returns the cards played."""
-    with httpx.Client(base_url=served.url, timeout=10) as client:
-        auth = {"Authorization": f"Bearer {match['write_token']}"}
-        view = client.get(f"/matches/{match['match_id']}/state", headers=auth).json()["view"]
-        player = view["turn"]
-        hand = sorted(view["hands"][player]["cards"], key=lambda card: RANKS.index(card[:-1]))
-        for card in hand:
-            reply = client.post(f"/matches/{match['match_id']}/events", json={"events": [{"type": "CardsPlayed", "player": player, "cards": [card]}]}, headers=auth)
-            if reply.status_code == 201:
-                return [card]
-            assert reply.status_code == 422, reply.text
-        reply = client.post(f"/matches/{match['match_id']}/events", json={"events": [{"type": "PlayerPassed", "player": player}]}, headers=auth)
-        assert reply.status_code == 201, reply.text
-        return []
-
-
-def running_match(served: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    match = served.create({"system": "president", "preset": "classic", "players": PLAYERS, "mode": "full", "title": "Live at the table"})
-    dealt = deal()
-    served.record(match, [dealt])
-    return match, dealt
 
 
 def test_a_running_match_shows_a_newly_recorded_event_without_a_reload(page: Any, served: Any) -> None:

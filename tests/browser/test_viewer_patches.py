@@ -13,8 +13,7 @@ import pytest
 
 from fixtures.random_player import play_president as play
 from service.records import fixtures
-from tests.browser.helpers import expect, frames_of
-from tests.browser.test_viewer import open_replay, play_one, running_match, step_shown
+from tests.support.browser import expect, frames_of, open_replay, play_one, running_match, step_shown
 
 pytestmark = pytest.mark.browser
 STEPS = 620

@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from service.records import fixtures
-from tests.browser.helpers import WAIT_MS, expect, frames_of, open_at
+from tests.support.browser import WAIT_MS, expect, frames_of, open_at
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -205,7 +205,7 @@ def test_a_player_refused_every_hand_gets_their_own_hand_back_by_choosing_it(pag
     # A player's seat token shows their own hand; asking for every hand needs the write token (README §
     # read the match back). The refusal dropped the page to a spectator's view and kept it there for
     # every perspective chosen afterwards, the player's own included, with "Token ✗" on a good token.
-    from tests.browser.test_viewer import running_match
+    from tests.support.browser import running_match
 
     match, dealt = running_match(served)
     token = match["seat_tokens"]["Betty"]
@@ -225,7 +225,7 @@ def test_a_player_refused_every_hand_gets_their_own_hand_back_by_choosing_it(pag
 def test_a_step_voided_while_watched_is_marked_as_voided_where_it_is_listed_and_shown(page: Any, served: Any) -> None:
     # README § A recording mistake is corrected, never erased: "the replay shows the mistake and its
     # correction". A table stepping back to the mistake read it as if it had happened.
-    from tests.browser.test_viewer import play_one, running_match
+    from tests.support.browser import play_one, running_match
 
     match, _ = running_match(served)
     play_one(served, match)  # step 3
