@@ -1,4 +1,4 @@
-"""Issue 12 in headless Chromium: the LEADS badge marks who leads the trick being played (not whoever
+"""In headless Chromium: the LEADS badge marks who leads the trick being played (not whoever
 led the game's first round), a player keeps one colour for the whole match whatever seat they take,
 and the per-system guide page reads as a page."""
 

@@ -1,6 +1,6 @@
 """The viewer shows "confirmed by N of M" beside the standings, lists the disputes
 with a link to each verdict's step, and offers a player who opened it with their
-seat token a button to confirm, at the end of a finished match (issue 11)."""
+seat token a button to confirm, at the end of a finished match."""
 
 from __future__ import annotations
 

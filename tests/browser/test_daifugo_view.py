@@ -1,4 +1,4 @@
-"""Issue 14 in headless Chromium: the viewer draws Daifugō's sequences (a run in rank order, the Joker with the card
+"""In headless Chromium: the viewer draws Daifugō's sequences (a run in rank order, the Joker with the card
 it stands for), the suit lock and the revolution (docs/daifugo.md § The rules), from the view's `kind`, `joker_as`,
 `lock` and `reversed`. The UECda fixture has locks, a Joker in a group and a revolution but no sequence; the
 sequences are recorded into matches of their own."""

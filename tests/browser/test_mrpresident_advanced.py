@@ -1,4 +1,4 @@
-"""Mr. President's advanced game in the browser (issue 10): recorded on a phone through
+"""Mr. President's advanced game in the browser: recorded on a phone through
 taps alone (the Nomination's laid-out cards and running mate, fund raising with the
 Chart's amount, advertising, a debate with its risked Ballots, one per region), to the
 tally, the standings shown equal to the record's; and the viewer drawing the advanced

@@ -1,4 +1,4 @@
-"""Issue 11 part B in headless Chromium against the real app: an action typed in the
+"""The pages that analyse a record, in headless Chromium against the real app: an action typed in the
 terse notation on the recording page (390×844), the leaderboard page, and What if…
 in the viewer."""
 

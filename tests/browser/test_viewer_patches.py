@@ -1,4 +1,4 @@
-"""The viewer reading patches (issue 15): a step's address far into a long match is drawn
+"""The viewer reading patches: a step's address far into a long match is drawn
 from its own page first (step 1's view, then the page from that step), the rest of the
 match follows, and every step drawn is the one the full frames describe; a match
 followed live gets its standings from the stream, not by asking again per step."""

@@ -25,7 +25,7 @@ def fixture_file(name: str) -> fixtures.EventFile:
 
 def test_a_player_who_watched_the_match_end_live_is_offered_to_confirm_it(page: Any, served: Any) -> None:
     # The player's link from /new (?as=Al#token=…), open while the last action is recorded: the
-    # standings turn final on the page, and so must the confirmations beside them (issue 11: a player
+    # standings turn final on the page, and so must the confirmations beside them (a player
     # confirms the final standings with their seat token), without a reload.
     recorded = fixture_file("bid/three-player")
     match = served.create(msgspec.to_builtins(recorded.setup))

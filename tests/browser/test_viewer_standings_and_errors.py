@@ -1,4 +1,4 @@
-"""Issue 12, a new user's first hour, in headless Chromium: the standings a table reads at a
+"""A new user's first hour, in headless Chromium: the standings a table reads at a
 glance (places, points, what each game gave, the result headlined at the end and first on a
 phone, no spoiler in a replay), and the viewer's error states (an unknown match, a wrong token)."""
 
