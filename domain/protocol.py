@@ -257,9 +257,14 @@ class GameSystem(Protocol[S, E]):
         their own phone, in seat order; empty when it is the table's (recorded with the
         write token only: a reveal, a tally, a correction). The service answers a seat
         token recording another seat's action “this is Betty's action”. A correction
-        (domain/corrections.py) is the table's: a void names only a step, and undoing
-        or rewriting what a seat recorded is the scorekeeper's, as it re-checks what
-        every other seat did since. Default: the event's `player`, if it names one."""
+        (domain/corrections.py) is the table's here: a void names only a step (the
+        service lets a seat void or amend what it recorded itself, or its own action).
+        Default: the event's `player`, if it names one."""
+
+    def seat_choice(self, state: S, choice: Choice, seat: str) -> Choice:
+        """`choice`, one of `allowed`'s that is `seat`'s own, as that seat's phone is
+        offered it: its hints drawn only from what the seat may know (`allowed` is the
+        recorder's, who may know every hand). Default: the choice as it is."""
 
     def to_act(self, state: S) -> Sequence[str]:
         """Whose turn it is: the players who may act now, in seat order (empty when only

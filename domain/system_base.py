@@ -10,7 +10,7 @@ from typing import Any, Generic
 from msgspec.structs import replace
 
 from domain.corrections import is_correction
-from domain.protocol import E, IllegalAction, Rule, S
+from domain.protocol import Choice, E, IllegalAction, Rule, S
 
 
 def walking(view_from: Callable[[S, Any, S | None, Any], Any], perspective: Any) -> Callable[[S], Any]:
@@ -89,6 +89,9 @@ class SystemBase(Generic[S, E]):
         """The players with a choice in `allowed`, in seat order."""
         acting = {choice.player for choice in self.allowed(state) if choice.player is not None}
         return tuple(player for player in self.players(state) if player in acting)
+
+    def seat_choice(self, state: S, choice: Choice, seat: str) -> Choice:
+        return choice
 
     def actors(self, state: S, event: Any) -> tuple[str, ...]:
         """The player the event names as `player` (a play, a pass, a bid committed);

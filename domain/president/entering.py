@@ -117,9 +117,32 @@ def entry_choices(state: State) -> list[Choice]:
         if player in state.dealt_sizes and player not in state.entered:
             hints = _entry_hints(state, player, unseen)
             if hints is not None:
-                event = {"type": ENTERED, "player": player}
-                choices.append(Choice(type=ENTERED, label=f"{player} enters their hand", player=player, event=event, hints=hints))
+                choices.append(_entry_choice(player, hints))
     return choices
+
+
+def seat_entry_choice(state: State, choice: Choice, seat: str) -> Choice:
+    """The seat's own HandEntered as its phone is offered it: `may` from the table's cards and its own
+    hand alone. The recorder's leaves out the cards other holders entered, which would give their hands
+    away (docs/house-rules.md § Hands entered by their holders); a card another holds is refused when
+    entered (`check_hand_entered`)."""
+    if choice.type != ENTERED or choice.player != seat:
+        return choice
+    seen = {player: _seen_by_others(hand, state.entered.get(player, ())) for player, hand in state.hands.items() if player != seat}
+    unseen = unseen_copies(state.deck, (state.piles, {seat: state.hands[seat]}, seen), state.played)
+    hints = _entry_hints(state, seat, unseen)
+    return choice if hints is None else _entry_choice(seat, hints)
+
+
+def _seen_by_others(hand: Hand, entered: tuple[str, ...]) -> Hand:
+    """A hand less the cards its holder entered (their secret): what the record shows of it to the table."""
+    known = Counter(hand.known)
+    known.subtract(entered)
+    return Hand(known=tuple(known.elements()), unknown=hand.unknown + len(hand.known) - sum(max(n, 0) for n in known.values()))
+
+
+def _entry_choice(player: str, hints: dict[str, Any]) -> Choice:
+    return Choice(type=ENTERED, label=f"{player} enters their hand", player=player, event={"type": ENTERED, "player": player}, hints=hints)
 
 
 def _entry_hints(state: State, player: str, unseen: Counter[str]) -> dict[str, Any] | None:

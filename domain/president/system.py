@@ -12,7 +12,7 @@ from domain.president import option_words
 from domain.president.actors import actors
 from domain.president import choices, standings, state, views, words
 from domain.president.checks import CHECKS, check_every
-from domain.president.entering import ENTERED, entry_choices
+from domain.president.entering import ENTERED, entry_choices, seat_entry_choice
 from domain.president.state import EVOLVERS, State
 from domain.president.cards import Deck
 from domain.president.events import ACTION_TYPES, Action, MatchCreated
@@ -89,6 +89,9 @@ class President(SystemBase[State, Action]):
 
     def finished(self, current: State) -> bool:
         return current.phase == "ended"
+
+    def seat_choice(self, current: State, choice: Choice, seat: str) -> Choice:
+        return seat_entry_choice(current, choice, seat)
 
     def actors(self, current: State, event: msgspec.Struct) -> tuple[str, ...]:
         return actors(current, event)

@@ -23,8 +23,10 @@ def seat_choices(system: GameSystem, state: Any, choices: Sequence[Choice], seat
     (tests/domain/test_actors_properties.py). One that names none is asked of `actors`
     with its decided fields (a deal names its dealer, a party's Absentee Ballots their
     party); where it is nobody's with them, and a one-value pick offers the seat (who
-    leaves the table), the seat's part of it is offered: that pick narrowed to the seat."""
-    return [owned for choice in choices if (owned := _seat_part(system, state, choice, seat)) is not None]
+    leaves the table), the seat's part of it is offered: that pick narrowed to the seat.
+    Each as the system offers it to that seat (`seat_choice`: hints from what the seat
+    may know, never from another's hidden hand)."""
+    return [system.seat_choice(state, owned, seat) for choice in choices if (owned := _seat_part(system, state, choice, seat)) is not None]
 
 
 def _seat_part(system: GameSystem, state: Any, choice: Choice, seat: str) -> Choice | None:
