@@ -23,6 +23,7 @@ from service.usecases.app import Recount
 from service.usecases.results import AppendResult
 from service.web.routes import create_app
 from tests.support.stores import open_recount
+from tests.support.api import auth
 
 UP_7 = {"type": "DistrictRevealed", "district": "7C"}
 UP_8 = {"type": "DistrictRevealed", "district": "8C"}
@@ -36,10 +37,6 @@ REVEAL_JS = {"type": "BidsRevealed", "bids": [{"player": "Al", "card": "KH"}, {"
 DECK = json.loads((Path(__file__).parents[2] / "fixtures" / "president" / "deck-five-leave-join.json").read_text())
 JOINED_AT = next(i for i, e in enumerate(DECK["events"]) if e["type"] == "PlayerJoined")
 NEWCOMER = DECK["events"][JOINED_AT]["player"]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def post(client: TestClient, match: dict[str, Any], events: list[dict[str, Any]], expected: int | None = None, **headers: str) -> Any:

@@ -14,13 +14,10 @@ from litestar.testing import TestClient
 
 from service.records import fixtures
 from service.usecases.app import Recount
+from tests.support.api import auth, classic_deal, create, post
 
 FIXTURES = {path.stem: path for path in fixtures.fixture_files()}
 QUOTED = r'"(?:[^"\\]|\\.)*"'
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def fixture_notation(client: TestClient, recount: Recount, stem: str) -> tuple[Any, str]:
@@ -426,8 +423,6 @@ def test_a_counted_play_reads_t_for_ten(client: TestClient) -> None:
     """docs/notation.md § President: “`NxR` (`3x9`: three 9s) is accepted when the record
     knows which cards those are”. With T for ten, as cards are written (`TH`), `2xT` is
     the player's two 10s (it was refused: “'t' in '2xT' is not a rank”)."""
-    from tests.support.api import classic_deal, create, post
-
     deal = next(deal for deal in map(lambda seed: classic_deal(seed=seed), range(50)) if any(card.startswith("10") for card in deal["hands"]["Al"]))
     tens = sorted(card for card in deal["hands"]["Al"] if card.startswith("10"))
     match = create(client)

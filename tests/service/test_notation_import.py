@@ -21,14 +21,11 @@ from service.cli import main as cli
 from service.records import fixtures
 from service.records.notation_import import BadNotation, import_notation
 from service.usecases.app import Recount
+from tests.support.api import auth
 
 FIXTURES = fixtures.fixture_files()
 BY_STEM = {path.stem: path for path in FIXTURES}
 TWO = '[System "bid"]\n[Players "Al, Betty"]\n'
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def notation_of(client: TestClient, recount: Recount, path: Path) -> tuple[Any, str]:

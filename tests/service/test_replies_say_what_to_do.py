@@ -11,12 +11,9 @@ import pytest
 from litestar.testing import TestClient
 
 from service.records import fixtures
+from tests.support.api import auth
 
 PLAYERS = ["Al", "Betty", "Carl", "Dana"]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def create(client: TestClient, system: str = "president", players: list[str] = PLAYERS, **setup: Any) -> dict[str, Any]:
