@@ -560,7 +560,7 @@ def test_presidential_bid_three_player_game_and_tally(client: TestClient) -> Non
 
 
 # --- mr-president.md ----------------------------------------------------------------------------------------
-# The tables of tests/domain/mrpresident/helpers.py (basic game) and test_advanced.py (advanced game), as in
+# The tables of tests/support/mrpresident.py (basic game) and mrpresident_advanced.py (advanced game), as in
 # tests/service/test_worked_examples.py: Al runs for President and plays first.
 
 PARTIES = ("Republican", "Democratic")

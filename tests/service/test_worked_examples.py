@@ -335,7 +335,7 @@ def test_president_classic_pass_with_a_legal_move_example(client: TestClient) ->
 
 
 # --- Mr. President (mr-president.md) ------------------------------------------------------------------
-# The standard table of tests/domain/mrpresident/helpers.py: four players, Republicans Al (President,
+# The standard table of tests/support/mrpresident.py: four players, Republicans Al (President,
 # Peter J. Sanders of Kentucky, Campaign Ability 7) and Carl (VP), Democrats Betty (President, Press
 # Support 5) and Dot (VP); Al plays first. Two players: Al and Betty, each holding both candidates.
 

@@ -1,7 +1,7 @@
 """`allowed` for Presidential Bid: rule tables for what is listed in typical states
 (given the events so far, then these choices), the ruleset's option descriptions,
 and a property test that `allowed` agrees with `check` in random legal games of
-every preset, played only through `allowed` (tests/domain/bid/players.py)."""
+every preset, played only through `allowed` (fixtures/random_player.py)."""
 
 from __future__ import annotations
 
