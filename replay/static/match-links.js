@@ -55,7 +55,7 @@ export async function drawLinks(id, writeToken, seatTokens, heading) {
     h("a", { class: "primary button", href: record }, "Start recording"),
     linkCard("record", "Recording link", "Whoever opens it can record. This phone keeps it already; share it only with a co-recorder.", record),
     ...Object.entries(seatTokens).map(([player, token]) =>
-      linkCard("seat", `${player}'s seat`, `Only for ${player}: the match as ${player} sees it at the table.`, `${base}/view/${encodeURIComponent(id)}?as=${encodeURIComponent(player)}#token=${encodeURIComponent(token)}`),
+      linkCard("seat", `${player}'s phone`, `Only for ${player}: ${player}'s hand, and ${player}'s own actions recorded from ${player}'s phone when it is ${player}'s turn.`, `${base}/record/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`),
     ),
     linkCard("spectators", "Spectators", "For anyone: only what is shown face up to the whole table.", spectators),
   );

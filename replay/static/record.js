@@ -164,7 +164,7 @@ function get(path) {
 // Why the API refused to load the match, in words for the scorekeeper.
 function refusal(error) {
   if (error.status === 404) return `There is no match “${matchId}”: check the link.`;
-  if (error.status === 401 || error.status === 403) return `This link’s write token is not accepted for this match (${error.message}): nothing can be recorded from this page. Open the link made when the match was created.`;
+  if (error.status === 401 || error.status === 403) return `This link’s token is not accepted for this match (${error.message}): nothing can be recorded from this page. Open a link made when the match was created.`;
   return error.message;
 }
 
@@ -184,7 +184,7 @@ async function start() {
   start.bound = true;
   drawQueue(); // actions kept from before a reload
   if (!token) {
-    refuse("This page records with the match’s write token: open it from the link made when the match was created (…#token=…).");
+    refuse("This page records with the match’s write token, or with a player’s seat token for that player’s own actions: open it from a link made when the match was created (…#token=…).");
     return;
   }
   try {

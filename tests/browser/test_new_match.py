@@ -76,7 +76,7 @@ def test_a_match_is_created_from_the_phone_with_its_option_players_and_links(
     expect(seats).to_have_count(len(players))
     for i, player in enumerate(players):
         link = urlsplit(seats.nth(i).get_attribute("href"))
-        assert link.path == f"/view/{match_id}" and parse_qs(link.query)["as"] == [player] and link.fragment.startswith("token=seat_")
+        assert link.path == f"/record/{match_id}" and not link.query and link.fragment.startswith("token=seat_")
     expect(phone.locator(".link-card.spectators a.link")).to_have_attribute("href", f"{served.url}/view/{match_id}")
     # One QR code per link, drawn by the server as SVG.
     expect(phone.locator(".qr-box svg")).to_have_count(len(players) + 2)

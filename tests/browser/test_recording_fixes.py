@@ -173,7 +173,7 @@ def test_a_wrong_token_is_said_on_the_page_and_nothing_is_recorded(phone: Any, s
     match = served.create({"system": "president", "preset": "classic", "players": ["Al", "Betty", "Carl", "Dana"], "mode": "public"})
     page = phone()
     page.goto(f"{served.url}/record/{match['match_id']}#token=not-the-token")
-    expect(page.locator("#notice")).to_contain_text("write token is not accepted")
+    expect(page.locator("#notice")).to_contain_text("token is not accepted for this match")
     expect(page.locator("#actions button")).to_have_count(0)
     page.locator("#undo").click()
     page.locator("#undo").click()

@@ -179,16 +179,16 @@ def test_a_recording_link_that_cannot_record_says_why_and_offers_nothing_that_wo
     live: list[str] = []
     phone.on("request", lambda request: live.append(request.url) if "/live" in request.url else None)
     phone.goto(f"{served.url}/record/{match['match_id']}")
-    expect(phone.locator("#notice")).to_contain_text("open it from the link made when the match was created")
+    expect(phone.locator("#notice")).to_contain_text("open it from a link made when the match was created")
     expect(phone.locator("#title")).to_have_text("Nothing can be recorded here")
     expect(phone.locator("#quick-line")).to_be_hidden()
     phone.goto(f"{served.url}/record/{match['match_id']}#token=not-the-token")
     phone.reload()  # a new fragment alone does not load the page again
-    expect(phone.locator("#notice")).to_contain_text("This link’s write token is not accepted for this match")
+    expect(phone.locator("#notice")).to_contain_text("This link’s token is not accepted for this match")
     for control in ("#quick-line", "#history-box"):
         expect(phone.locator(control)).to_be_hidden()
     phone.locator("#undo").tap()
-    expect(phone.locator("#explain .what")).to_contain_text("This link’s write token is not accepted for this match")
+    expect(phone.locator("#explain .what")).to_contain_text("This link’s token is not accepted for this match")
     phone.wait_for_timeout(300)
     assert live == []
     phone.goto(f"{served.url}/record/m_nosuchmatch#token=x")
@@ -205,7 +205,7 @@ def test_a_wrong_recording_link_does_not_replace_the_token_this_phone_records_wi
     open_record(phone, served, match)
     phone.goto(f"{served.url}/record/{match['match_id']}#token=not-the-token")
     phone.reload()
-    expect(phone.locator("#notice")).to_contain_text("This link’s write token is not accepted for this match")
+    expect(phone.locator("#notice")).to_contain_text("This link’s token is not accepted for this match")
     phone.goto(f"{served.url}/record/{match['match_id']}")
     settle(phone, 1)
     expect(phone.locator("#notice")).to_be_hidden()
