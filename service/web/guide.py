@@ -270,10 +270,20 @@ INTRO = (
     "lists the actions the rules allow now, with what is left to fill. Generated from the event types, the fixtures "
     "and the rules the checks cite."
 )
+WHO_RECORDS = (
+    "Who records: one phone with the match's write token records every action; and each player's own link "
+    "(their seat token, on the new-match page) records that player's own actions from their phone: their plays "
+    "and passes, the cards they give, their bids, ballots and dice, and, in a mode where players enter their own "
+    "hands, the hand they were dealt. Both may record the same match at once. A seat token sending another "
+    "player's action is answered 403 naming whose action it is; the table's actions (a deal, a reveal) are the "
+    "write token's; a seat may undo or fix only what it recorded or its own action. `GET /matches/{id}/allowed` "
+    "with a seat token lists that seat's own actions, and each recorded action says which seat recorded it "
+    "(`recorded_as`)."
+)
 
 
 def markdown(found: SystemGuide) -> str:
-    lines = [f"# {found.title} (`{found.name}`): every action", "", INTRO, "", f"Presets: {', '.join(f'`{p}`' for p in found.presets)}.", ""]
+    lines = [f"# {found.title} (`{found.name}`): every action", "", INTRO, "", WHO_RECORDS, "", f"Presets: {', '.join(f'`{p}`' for p in found.presets)}.", ""]
     for action in found.actions:
         lines += [f"## {action.type}", "", action.doc or "(no description)", "", "| field | type | required | default |", "|---|---|---|---|"]
         lines += [f"| `{f.name}` | {f.type} | {'yes' if f.required else 'no'} | {'' if f.required else f'`{json.dumps(f.default)}`'} |" for f in action.fields]
@@ -295,7 +305,7 @@ def page(found: SystemGuide) -> str:
         "<script type='module' src='/static/site-header.js'></script></head><body>",
         f"<header><h1>{esc(found.title)} <code>{esc(found.name)}</code>: every action</h1>",
         f"<p><a href='/'>Matches</a> · <a href='/guide/{esc(found.name)}.md'>this page as Markdown</a> · <a href='/schema'>API schema</a></p></header>",
-        f"<p class='intro'>{esc(INTRO).replace('`', '')}</p><p>Presets: {esc(', '.join(found.presets))}.</p>",
+        f"<p class='intro'>{esc(INTRO).replace('`', '')}</p><p class='intro'>{esc(WHO_RECORDS).replace('`', '')}</p><p>Presets: {esc(', '.join(found.presets))}.</p>",
         "<nav><ul>" + "".join(f"<li><a href='#{esc(a.type)}'>{esc(a.type)}</a></li>" for a in found.actions) + "</ul></nav>",
     ]
     for action in found.actions:

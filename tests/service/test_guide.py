@@ -221,6 +221,14 @@ def test_the_guide_page_lists_every_action_with_fields_example_and_rules(api: Te
     assert guide.NO_EXAMPLE not in reply.text and guide.NO_EXAMPLE not in markdown.text
 
 
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_the_guide_says_who_records_each_action(api: TestClient, name: str) -> None:
+    """How a table records from every phone: the write token records everything, a seat token its own
+    actions, another's is a 403 naming whose it is."""
+    for text in (api.get(f"/guide/{name}.md").text, api.get(f"/guide/{name}").text):
+        assert "seat token" in text and "write token" in text and "403 naming whose action it is" in text
+
+
 def test_an_example_on_the_page_is_the_first_recorded_event_of_its_type(api: TestClient) -> None:
     """The CardsPlayed example is the first play of the first President fixture, as the file records it."""
     first = fixtures.read(fixtures.fixture_files()[[p.parent.name for p in fixtures.fixture_files()].index("president")])
