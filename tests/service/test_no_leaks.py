@@ -112,7 +112,12 @@ def row(spectator: bool, own_seat: bool, other_seat: bool, writer: bool) -> dict
 #
 # - A hand: README § Read the match back, “as a spectator (no token: hand counts, no
 #   cards), as a player (… seat token) or as everyone (the write token)”; in public mode
-#   the record holds “only what is seen face up”, so what it holds the table saw.
+#   the record holds “only what is seen face up”, so what it holds the table saw. In
+#   holders mode a hand entered is its holder's (README § Each player on their own phone,
+#   “the hand they were dealt, which only they and the rules' checks then know”) and, as
+#   the same paragraph says, the write token's, which “sees everything but a sealed bid
+#   before its reveal” (docs/design-notes.md: “seen by its holder and `everyone` only”).
+#   The two sentences disagree on the write token; this row follows the second.
 # - Cards exchanged: classic § Before the new game, the scum gives the president his cards
 #   and receives cards in return: the two who exchange handle them, the others do not.
 # - A Blind pile: friday § Blind President, “face-down piles that the players are not
@@ -124,11 +129,13 @@ def row(spectator: bool, own_seat: bool, other_seat: bool, writer: bool) -> dict
 # - The votes of a Ballot in a region not counted yet: mr-president § Absentee Ballots,
 #   “they do not, however, announce the casting of these Ballots to their opponents”.
 PRESIDENT_FULL = {"a hand": row(False, True, False, True), "cards exchanged": row(False, True, False, True), "a Blind pile": row(False, False, False, True)}
+PRESIDENT_HOLDERS = {"a hand": row(False, True, False, True), "cards exchanged": row(False, True, False, True), "a Blind pile": row(False, False, False, True)}
 PRESIDENT_PUBLIC = {"a hand": row(True, True, True, True), "cards exchanged": row(True, True, True, True), "a Blind pile": row(False, False, False, True)}
 FACE_DOWN_BALLOTS = {"the votes of a Ballot in a region not counted": row(False, True, False, True)}
 MAY_SEE: dict[tuple[str, str], dict[str, dict[str, bool]]] = {
     ("president", "full"): PRESIDENT_FULL,
     ("president", "public"): PRESIDENT_PUBLIC,
+    ("president", "holders"): PRESIDENT_HOLDERS,
     ("bid", "full"): {"a sealed bid": row(False, True, False, False)},
     ("mrpresident", "popular"): FACE_DOWN_BALLOTS,
     ("mrpresident", "electoral"): FACE_DOWN_BALLOTS,
@@ -259,6 +266,16 @@ def blind_match() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return setup, events
 
 
+def holders_match() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The classic fixture's first game in holders mode: the deal as sizes, then Al and Carl
+    enter their hands (Betty's and Dana's stay unknown), then the fixture's plays."""
+    setup, events = fixture("president/classic-four-full.json", 40)
+    deal = events[0]
+    entered = [{"type": "HandEntered", "player": player, "cards": deal["hands"][player]} for player in ("Al", "Carl")]
+    sizes = {player: len(cards) for player, cards in deal["hands"].items()}
+    return {**setup, "mode": "holders"}, [{"type": "CardsDealt", "dealer": deal["dealer"], "sizes": sizes}, *entered, *events[1:]]
+
+
 def interesting(kinds: set[str], every: int) -> Callable[[int, dict[str, Any]], bool]:
     """Check after every event of `kinds` (what hides or moves a hidden card) and every `every` steps."""
     return lambda index, event: event["type"] in kinds or index % every == 0
@@ -268,6 +285,7 @@ PRESIDENT_KINDS = {"CardsDealt", "CardsExchanged", "CardDrawn"}
 CASES = [
     # Game 1, then game 2's deal, exchanges (“Carl (scum) gives Dana (president) Q♣ A♣” in view) and first plays.
     Case("president classic full", *fixture("president/classic-four-full.json", 86), president_hidden, president_since, interesting(PRESIDENT_KINDS, 37)),
+    Case("president classic holders", *holders_match(), president_hidden, president_since, interesting({"HandEntered"}, 11)),
     Case("president friday full Blind draws", *blind_match(), president_hidden, president_since, interesting(PRESIDENT_KINDS, 2)),
     Case("president friday full", *fixture("president/friday-revolution.json", 93), president_hidden, president_since, interesting(PRESIDENT_KINDS, 45)),
     Case("bid sealed bids", *fixture("bid/sealed-all-cards.json", 12), bid_hidden, bid_since, interesting({"BidCommitted"}, 99), bid_text),
