@@ -30,9 +30,9 @@ export function valueLabel(value, among = [value]) {
 // A pick of dice ("dice", "…_dice"): rows of faces, none preset.
 const isDice = (pick) => isList(pick) && (pick.field === "dice" || pick.field.endsWith("_dice"));
 
-// Fields a choice leaves to be written (hints.supply), other than the hands a deal
-// makes (dealHands): a new player's name.
-const supplied = (choice) => ((choice.hints || {}).supply || []).filter((field) => field !== "hands");
+// Fields a choice leaves to be written (hints.supply): a new player's name; not the hands a
+// deal makes (dealHands) nor what the renderer's inputs fill (`hints`: its choiceHints).
+const supplied = (choice, hints) => ((choice.hints || {}).supply || []).filter((field) => field !== "hands" && !hints.supplies(choice).includes(field));
 const isList = (pick) => pick.most !== null && pick.most !== undefined;
 const key = (value) => JSON.stringify(value);
 
@@ -159,10 +159,10 @@ export class Controls {
     if (hints.deck && hints.sizes) {
       return h("button", { type: "button", class: "choice deal", dataset: data, onclick: () => this.deal(choice) }, `${choice.label}: shuffle and deal`);
     }
-    if (!picks.length && !supplied(choice).length && !this.hints.needsForm(choice)) {
+    if (!picks.length && !supplied(choice, this.hints).length && !this.hints.needsForm(choice)) {
       return h("button", { type: "button", class: "choice", dataset: data, onclick: () => this.actions.send({ ...choice.event, type: choice.type }, choice.label, choice) }, choice.label);
     }
-    if (picks.length === 1 && !isList(picks[0]) && !supplied(choice).length && !this.hints.needsForm(choice)) {
+    if (picks.length === 1 && !isList(picks[0]) && !supplied(choice, this.hints).length && !this.hints.needsForm(choice)) {
       const pick = picks[0];
       return h(
         "div",
@@ -240,7 +240,7 @@ export class Controls {
     const filled = open.filled;
     const wanting = [];
     const taken = (choice.hints || {}).taken || [];
-    for (const field of supplied(choice)) {
+    for (const field of supplied(choice, this.hints)) {
       if (!filled[field]) wanting.push(`write the ${field}`);
       else if (taken.includes(filled[field])) wanting.push(`${filled[field]} is already at the table`);
     }
@@ -264,7 +264,7 @@ export class Controls {
       h("h3", null, choice.label),
       choice.picks.map((pick) => this.drawPick(pick, open, choice)),
       this.hints.draw(choice, open, () => this.actions.redraw()),
-      supplied(choice).map((field) =>
+      supplied(choice, this.hints).map((field) =>
         h(
           "label",
           { class: "pick supply", "data-field": field },

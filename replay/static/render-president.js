@@ -11,6 +11,9 @@ useStylesheet("/static/render-president.css");
 export const name = "president";
 export const title = "President";
 
+// The recording page's inputs for a hand entered by its holder (render-president-hand.js).
+export { choiceHints } from "/static/render-president-hand.js";
+
 // The recording page's quick-entry examples (docs/notation.md § President).
 export const quickExamples = (tag, count) => `${tag(1)} 3x9 · ${tag(1)} p · deal ${tag(count - 1)}`;
 

@@ -32,6 +32,7 @@ import * as generic from "/static/render-generic.js";
 // composer: { index, filled: { field: value or [values] }, extra: start()'s values }.
 const NO_HINTS = {
   needsForm: (choice) => false, // the choice needs the composer even without picks
+  supplies: (choice) => [], // → the fields of hints.supply the inputs fill (the page draws no text box for them)
   start: (choice) => ({}), // → the inputs' starting values (open.extra)
   wanting: (choice, open) => [], // → what the inputs still lack, in words
   apply: (event, choice, open) => {}, // completes the event from the inputs
