@@ -95,3 +95,34 @@ def test_a_fourteenth_card_is_refused_beside_the_cards_and_a_tap_takes_one_back(
     expect(grid.locator(f'.hand-card[data-code="{hand[0]}"]')).to_have_attribute("aria-pressed", "false")
     page.locator("#actions .composer .confirm").click()
     expect(page.locator("#actions .composer .pick-note")).to_contain_text("choose 1 more card")
+
+
+def test_a_card_played_before_the_entry_is_taken_from_the_start_and_stays(phone: Any, served: Any) -> None:
+    """house-rules.md § Hands entered by their holders: a hand not entered is checked as in
+    public mode, and the entry must hold the cards played from it since the deal (`held`):
+    Betty leads a card, then enters her hand with that card already taken."""
+    match = served.create(SETUP)
+    served.record(match, [{"type": "CardsDealt", "dealer": "Al", "sizes": {player: 13 for player in PLAYERS}}])
+    hand = dealt_hands(7)["Betty"]
+    token = match["seat_tokens"]["Betty"]
+    with httpx.Client(base_url=served.url, timeout=10) as client:
+        led = client.post(f"/matches/{match['match_id']}/events", json={"events": [{"type": "CardsPlayed", "player": "Betty", "cards": [hand[0]]}]}, headers={"Authorization": f"Bearer {token}"})
+        assert led.status_code == 201, led.text
+    page = phone()
+    page.goto(f"{served.url}/record/{match['match_id']}#token={token}")
+    settle(page)
+    page.locator('#actions button.choice[data-type="HandEntered"]').click()
+    grid = page.locator("#actions .composer .pres-enter-hand")
+    expect(grid.locator(".hand-count")).to_have_text("1 of 13")
+    expect(grid.locator(".hand-card.on")).to_have_count(1)
+    played = grid.locator(f'.hand-card[data-code="{hand[0]}"]')
+    expect(played).to_have_attribute("aria-pressed", "true")
+    played.click()
+    expect(grid.locator(".pick-note")).to_contain_text("must be in the hand")
+    expect(played).to_have_attribute("aria-pressed", "true")
+    for code in hand[1:]:
+        grid.locator(f'.hand-card[data-code="{code}"]').click()
+    expect(grid.locator(".hand-count")).to_have_text("13 of 13")
+    page.locator("#actions .composer .confirm").click()
+    settle(page)
+    assert sorted(api(served, match, "/state", token)["view"]["hands"]["Betty"]["cards"]) == sorted(hand[1:])
