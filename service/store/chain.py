@@ -15,7 +15,7 @@ Events recorded before the chain existed have no `chain`: they verify as
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -24,9 +24,6 @@ from service.store.match_store import Recorded
 
 # Where `link` keeps, within one planned batch, the chain of a stream's latest record:
 # beside the (version, state) heads the application keeps per stream (see Recount._prepare).
-_HEAD_KEY = "chain-head:"
-
-
 def canonical(meta: Mapping[str, Any], event: Any) -> bytes:
     """The bytes a record's hash covers: its metadata (without `chain`) and its event."""
     unchained = {k: v for k, v in meta.items() if k != "chain"}
@@ -51,27 +48,22 @@ def record_hash(previous: str | None, record: Recorded) -> str:
     return next_hash(previous, *builtins(record))
 
 
-def link(records: list[Recorded], heads: MutableMapping[str, Any], earlier: list[Recorded] | None) -> list[Recorded]:
-    """The records with their chain hashes, each from the one before it.
-
-    The first record's predecessor is the previous record of this batch (kept in
-    `heads`, the application's per-stream heads of a planned batch), else the last
-    of `earlier` (the match's records as held), else none: a new match."""
-    if not records:
-        return records
-    stream, first = records[0].stream, records[0].version
-    previous: str | None = None
-    planned = heads.get(_HEAD_KEY + stream)
-    if planned is not None and planned[0] == first - 1:
-        previous = planned[1]
-    elif earlier and first >= 2 and len(earlier) >= first - 1:
-        previous = earlier[first - 2].meta.chain
+def link(records: list[Recorded], previous: str | None) -> list[Recorded]:
+    """The records with their chain hashes, each from the one before it; the first's
+    from `previous`, the hash of the record before it (None: a new match)."""
     linked = []
     for record in records:
         previous = record_hash(previous, record)
         linked.append(msgspec.structs.replace(record, meta=msgspec.structs.replace(record.meta, chain=previous)))
-    heads[_HEAD_KEY + stream] = (linked[-1].version, previous)
     return linked
+
+
+def hash_before(version: int, earlier: Sequence[Recorded] | None) -> str | None:
+    """The chain hash of the record before `version` among `earlier` (a match's records
+    from step 1), None before step 2 or where `earlier` does not reach it."""
+    if earlier and version >= 2 and len(earlier) >= version - 1:
+        return earlier[version - 2].meta.chain
+    return None
 
 
 class Break(msgspec.Struct, frozen=True, kw_only=True):

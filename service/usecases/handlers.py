@@ -22,9 +22,9 @@ from domain.protocol import GameSystem, IllegalAction, MatchSetup, event_tag
 from service.errors import Forbidden, Malformed, NotFound
 from service.store.match_store import Meta
 from service.store.matchlog import MatchLog
-from service.usecases import access, checking, tokens
+from service.usecases import access, checking, planning, tokens
 from service.usecases.bootstrap import Services
-from service.usecases.checking import Job
+from service.usecases.planning import Job
 from service.usecases.results import AppendResult, Checked, Created, DryRun
 
 # Actions decoded on the event loop at most; a longer batch is decoded on a worker thread.
@@ -223,7 +223,7 @@ def dry_run(services: Services, match_id: str, token: str | None, raw_events: Se
     job = prepare(services, match_id, token, raw_events, expected_version=expected_version)
     assert job.log is not None
     log = job.log
-    outcome = checking.prepared(job, {}, {})
+    outcome = planning.prepared(job, {})
     if isinstance(outcome, AppendResult):  # the events the service recorded by itself: nothing more would be
         return DryRun(match_id=match_id, version=log.version, events=[])
     records, states = outcome

@@ -33,8 +33,8 @@ from service.store.follow import Listeners
 from service.store.match_store import MatchStore, Recorded, VersionConflict
 from service.store.matchlog import MatchLog
 from service.store.repository import MatchRepository
-from service.usecases import checking
-from service.usecases.checking import Job, Plan
+from service.usecases import planning
+from service.usecases.planning import Job, Plan
 from service.usecases.results import AppendResult
 
 GROUP_COMMIT_MAX = 256
@@ -106,7 +106,7 @@ class GroupCommitWriter:
         if sum(job.weight() for job in batch) > HEAVY_BATCH:
             work = loop.run_in_executor(self._io, self._commit, batch)
         else:
-            plan = checking.plan(batch)
+            plan = planning.plan(batch)
             # Encoding is CPU work: done here for a small group, so the I/O thread needs
             # the GIL as little as possible; a long one is encoded there, off the loop.
             if sum(isinstance(r, Recorded) for r in plan.to_write) <= ENCODE_ON_LOOP:
@@ -145,7 +145,7 @@ class GroupCommitWriter:
     def _commit(self, batch: list[Job]) -> None:
         """Check every job against the state left by the jobs before it, then commit
         all the legal ones in one transaction (on the calling thread)."""
-        plan = checking.plan(batch)
+        plan = planning.plan(batch)
         self._settle(batch, plan, self._write(plan.records) if plan.records else None)
 
     def _write_or_settle(self, batch: list[Job], plan: Plan) -> Plan | None:

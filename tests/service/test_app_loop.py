@@ -17,7 +17,7 @@ import pytest
 
 from fixtures.random_player import play_president as play
 from domain.protocol import EVERYONE
-from service.usecases import checking
+from service.usecases import planning
 from service.usecases.app import Recount
 from service.usecases.writer import HEAVY_BATCH
 from tests.support.stores import open_recount
@@ -40,7 +40,7 @@ def app(tmp_path: Path):
 @pytest.fixture
 def blocking_calls(app: Recount, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, bool]]]:
     """(what, whether it ran on the thread of a running event loop) for every rules
-    check (checking.prepared: a "heavy check" past the writer's HEAVY_BATCH, else a
+    check (planning.prepared: a "heavy check" past the writer's HEAVY_BATCH, else a
     "light check", which runs on the loop by design) and every read or write of the store."""
     calls: list[tuple[str, bool]] = []
 
@@ -56,7 +56,7 @@ def blocking_calls(app: Recount, monkeypatch: pytest.MonkeyPatch) -> Iterator[li
 
         return wrapper
 
-    monkeypatch.setattr(checking, "prepared", counted("check", checking.prepared))
+    monkeypatch.setattr(planning, "prepared", counted("check", planning.prepared))
     monkeypatch.setattr(app.store, "read", counted("read", app.store.read))
     monkeypatch.setattr(app.store, "append", counted("write", app.store.append))
     yield calls

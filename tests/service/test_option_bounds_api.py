@@ -136,7 +136,7 @@ def stored_match(recount: Any, system_name: str, preset: str, mode: str, options
     meta = Meta(recorded_at=1.0, recorded_by="before the bounds")
     metas = [msgspec.structs.replace(meta, write_token_sha256=tokens.sha256(write_token))] + [meta] * (len(events) - 1)
     records = [Recorded(match_id, step, system.name, event, meta) for step, (event, meta) in enumerate(zip(events, metas), start=1)]
-    recount.store.append(chain.link(records, {}, None))
+    recount.store.append(chain.link(records, None))
     return match_id, write_token
 
 
