@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import weakref
+import zlib
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -31,6 +32,7 @@ from service.usecases import access, seats
 from service.usecases.app import Recount
 from service.web.params import TOKEN_OPTIONAL, AsParam, bearer, errors_documented, recount_of
 
+GZIP_LEVEL = 6
 logger = logging.getLogger(__name__)
 STATIC = Path(replay.__file__).resolve().parent / "static"
 # EventSource reconnects after this many milliseconds if the stream drops; sent
@@ -195,7 +197,29 @@ async def live_frames(
         records_as = None if recorder is None else (recorder.seat,)
         return broadcaster(app).serve(match_id, (perspective, patches, standings_patches, records_as), frames_after, seen, write, first=RECONNECT)
 
-    return LiveStream(serve, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+    # A recorder's channel (its own allowed actions ride on it) has one reader as a rule: its
+    # messages are compressed for that connection alone when it accepts gzip. A follower's
+    # go out as encoded once for every reader of their channel.
+    zipped = recorder is not None and accepts_gzip(request.headers.get("accept-encoding", ""))
+    headers = {"Cache-Control": "no-cache", **({"Content-Encoding": "gzip", "Vary": "Accept-Encoding"} if zipped else {})}
+    return LiveStream(serve, zipped=zipped, media_type="text/event-stream", headers=headers)
+
+
+def accepts_gzip(accepted: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (not refused with q=0)."""
+    for part in accepted.lower().split(","):
+        coding, _, params = part.strip().partition(";")
+        if coding.strip() in ("gzip", "*"):
+            quality = params.strip().removeprefix("q=").strip()
+            return not params.strip().startswith("q=") or _quality(quality) > 0
+    return False
+
+
+def _quality(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        return 0.0
 
 
 def _recorder(log: Any, token: str) -> access.Recorder | None:
@@ -211,26 +235,33 @@ class LiveStream(Stream):
     once per perspective, goes straight to the ASGI `send`, where `Stream` would
     resume an iterator per reader and message, and `ServerSentEvent` encode it again."""
 
-    def __init__(self, serve: Callable[[live_reader.Write], Awaitable[None]], **kwargs: Any):
+    def __init__(self, serve: Callable[[live_reader.Write], Awaitable[None]], zipped: bool = False, **kwargs: Any):
         super().__init__((), **kwargs)
         self.serve = serve
+        self.zipped = zipped
 
     def to_asgi_response(self, *args: Any, **kwargs: Any) -> _LiveBody:  # type: ignore[override]
-        return _LiveBody(super().to_asgi_response(*args, **kwargs), self.serve)
+        return _LiveBody(super().to_asgi_response(*args, **kwargs), self.serve, self.zipped)
 
 
 class _LiveBody:
     """The headers as Litestar makes them, then the body from `serve` until it returns
     (the match is over, or could not be read: the reader reconnects) or the reader goes."""
 
-    def __init__(self, streaming: ASGIResponse, serve: Callable[[live_reader.Write], Awaitable[None]]):
+    def __init__(self, streaming: ASGIResponse, serve: Callable[[live_reader.Write], Awaitable[None]], zipped: bool = False):
         self.streaming = streaming
         self.serve = serve
+        # gzip of this connection's messages, each flushed whole (Z_SYNC_FLUSH) so the reader
+        # reads it as soon as it is sent; the same level the API's answers get.
+        self.compressor = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS) if zipped else None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         await self.streaming.start_response(send=send)
+        compressor = self.compressor
 
         def write(data: bytes) -> Coroutine[Any, Any, None]:
+            if compressor is not None:
+                data = compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
             return send({"type": "http.response.body", "body": data, "more_body": True})
 
         async def gone() -> None:
@@ -250,7 +281,7 @@ class _LiveBody:
             # the server close the connection, and the EventSource reconnect.
             logger.warning("a live stream failed", exc_info=serving.exception())
             return
-        await send({"type": "http.response.body", "body": b"", "more_body": False})
+        await send({"type": "http.response.body", "body": compressor.flush() if compressor is not None else b"", "more_body": False})
 
 
 def viewer_routes() -> list[Any]:

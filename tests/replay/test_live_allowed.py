@@ -6,6 +6,7 @@ known hand)."""
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import msgspec
@@ -67,3 +68,19 @@ def test_standings_asked_as_patches_come_as_patches_of_those_before_the_message(
         assert (sent["version"], sent["base"]) == (log.version, base)
         before = client.get(f"/matches/{created.match_id}/standings", params={"step": base}).json()
         assert apply(before, sent["patch"]) == client.get(f"/matches/{created.match_id}/standings").json()
+
+
+def test_a_recorders_live_stream_is_gzipped_for_its_connection_and_reads_the_same(client: TestClient, recount: Recount) -> None:
+    """The write token's channel carries the allowed actions, the bulk of a recording phone's
+    download: gzipped for that connection when it accepts gzip, each message flushed whole."""
+    created = fixtures.record(recount, fixtures.read(FIXTURES[0]))
+    url, params = f"/matches/{created.match_id}/live", {"after": 0, "patches": True, "token": created.write_token}
+    plain = client.get(url, params=params, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    with client.stream("GET", url, params=params, headers={"Accept-Encoding": "gzip, deflate"}) as zipped:
+        assert zipped.headers["content-encoding"] == "gzip"
+        sent = b"".join(zipped.iter_raw())
+    assert gzip.decompress(sent) == plain.content
+    assert len(sent) * 3 < len(plain.content)
+    refused = client.get(url, params=params, headers={"Accept-Encoding": "gzip;q=0, identity"})
+    assert "content-encoding" not in refused.headers
