@@ -179,7 +179,7 @@ RECORD_ANSWERS = [
     ("another game's action", b'{"events": [{"type": "BidCommitted", "player": "Al"}]}', "write", "match", 422, "is an action of"),
     ("no events", b'{"events": []}', "write", "match", 400, "no events to record"),
     ("a body that fits, with no token", b'{"events": [{"type": "PlayerPassed", "player": "Al"}]}', None, "match", 401, "write token"),
-    ("a body that fits, with a seat token", b'{"events": [{"type": "PlayerPassed", "player": "Al"}]}', "seat", "match", 403, "seat token"),
+    ("a body that fits, with another seat's token", b'{"events": [{"type": "PlayerPassed", "player": "Al"}]}', "seat", "match", 403, "this is Al's action"),
     ("a body that fits, for an unknown match", b'{"events": [{"type": "PlayerPassed", "player": "Al"}]}', "write", "unknown", 404, "no match"),
     ("a stale expected_version", b'{"events": [{"type": "PlayerPassed", "player": "Al"}], "expected_version": 9}', "write", "match", 409, "at version 1"),
     ("an action the rules refuse", b'{"events": [{"type": "PlayerPassed", "player": "Al"}]}', "write", "match", 422, "dealt first"),
@@ -188,7 +188,7 @@ RECORD_ANSWERS = [
 
 @pytest.mark.parametrize(("given_", "body", "token", "which", "status", "words"), RECORD_ANSWERS, ids=[row[0] for row in RECORD_ANSWERS])
 def test_the_record_route_answers_a_body_as_before(client: TestClient, match: dict[str, Any], given_: str, body: bytes, token: str | None, which: str, status: int, words: str) -> None:
-    tokens = {"write": match["write_token"], "seat": next(iter(match["seat_tokens"].values())), None: None}
+    tokens = {"write": match["write_token"], "seat": match["seat_tokens"]["Betty"], None: None}
     headers = {"Content-Type": "application/json"} | ({"Authorization": f"Bearer {tokens[token]}"} if token else {})
     match_id = match["match_id"] if which == "match" else "m_000000000000"
     reply = client.post(f"/matches/{match_id}/events", content=body, headers=headers)
