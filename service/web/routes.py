@@ -28,7 +28,6 @@ from service.web.http_errors import EXCEPTION_HANDLERS
 from service.web.newmatch import new_match_routes
 from service.web.openapi import exact_contract, options_of_shared_paths, schema_page
 from service.web.params import BODY_MAX, TOKEN_NEEDED, TOKEN_OPTIONAL, AppendRequest, AsParam, append_request, bearer, errors_documented, recount_of
-from service.web.recording import recording_routes
 from service.web.records import records_routes
 from service.web.viewer import viewer_routes
 
@@ -221,7 +220,6 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
     routes: list[Any] = [create_match, list_matches, match_summary, record_events, check_events, allowed_actions, list_events, state_at, standings, check_claim, seat_tokens, list_systems]
     routes.extend(viewer_routes())
     routes.extend(new_match_routes())
-    routes.extend(recording_routes())
     routes.extend(records_routes())
     routes.extend(analysis_routes())
     routes.extend(guide_routes())

@@ -1,8 +1,13 @@
-"""Routes of the replay viewer: the pages, the frames API and the live stream.
+"""Routes of a match's pages (the viewer, `/view/{id}`, and the recording page,
+`/record/{id}`), the frames API and the live stream.
 
 Who may see what is decided by `Recount.perspective`, as for every other read:
 a page gets only what its token entitles it to, so hidden cards never leave the
-server for a reader who may not see them.
+server for a reader who may not see them. The recording page holds no rule: it asks
+`GET /matches/{id}/allowed` (or the live stream) what may be recorded, explains a
+refused tap with `POST /matches/{id}/events/check` and records with `POST
+/matches/{id}/events`, with the token it reads from its address fragment (never sent
+to the server in a URL).
 """
 
 from __future__ import annotations
@@ -119,6 +124,13 @@ def index_page() -> Response[bytes]:
 def replay_page(match_id: FromPath[str]) -> Response[bytes]:
     """The replay page; it reads the match id from its own URL."""
     return page("replay.html")
+
+
+@get("/record/{match_id:str}", include_in_schema=False, sync_to_thread=False)
+def record_page(match_id: FromPath[str]) -> Response[bytes]:
+    """The recording page; it reads the match id from its own URL and checks it
+    (and the token) against the API, which answers an unknown match with a 404."""
+    return page("record.html")
 
 
 @get("/matches/{match_id:str}/frames", sync_to_thread=True, operation_id="getFrames", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
@@ -288,6 +300,7 @@ def viewer_routes() -> list[Any]:
     return [
         index_page,
         replay_page,
+        record_page,
         service_worker,
         record_manifest,
         match_frames,
