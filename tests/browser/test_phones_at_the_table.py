@@ -15,9 +15,9 @@ from tests.support.browser import PLAYERS, api_get, deal, expect, phone, settle
 pytestmark = pytest.mark.browser
 __all__ = ["phone"]  # the fixture: phones opened on demand (tests/support/browser.py)
 
-# Everything a page holds, as a reader of its DOM could find a card in it: the text (a card
-# face is "7" then "♣") and every attribute's words (a card's title "7C", a choice's hints).
-# `skip`: elements left out (a bid hand, public whatever is committed from it).
+# Everything a page holds, as a reader of its DOM could find a card in it: its text, the text
+# nodes run together (a card face is a "7" node then a "♣" one), and every attribute's words (a
+# card's title "7C", a choice's hints). `skip`: a selector of elements left out.
 PAGE_WORDS = """(skip) => {
   const words = new Set();
   const kept = [];
@@ -26,7 +26,7 @@ PAGE_WORDS = """(skip) => {
     kept.push(element);
     for (const attribute of element.attributes) for (const word of attribute.value.split(/[^0-9A-Za-z]+/)) words.add(word);
   }
-  const text = kept.flatMap((element) => [...element.childNodes].filter((node) => node.nodeType === 3).map((node) => node.data)).join("|");
+  const text = kept.flatMap((element) => [...element.childNodes].filter((node) => node.nodeType === 3).map((node) => node.data)).join("");
   return { words: [...words], text: text.replace(/\\s+/g, "") };
 }"""
 
@@ -40,9 +40,17 @@ def cards_shown(page: Any, cards: list[str], skip: str | None = None) -> list[st
     return [code for code in cards if code in words or f"{code[:-1]}{SUIT_SYMBOLS[code[-1]]}" in found["text"]]
 
 
-def seat_link(served: Any, match: dict[str, Any], player: str) -> str:
-    """The link /new gives `player` (replay/static/match-links.js)."""
-    return f"{served.url}/record/{match['match_id']}#token={match['seat_tokens'][player]}"
+def at_the_table(phone: Any, served: Any, match: dict[str, Any], players: list[str]) -> tuple[dict[str, Any], Any]:
+    """A phone per player (a browser context each) on the link /new gives that player
+    (replay/static/match-links.js: /record/{id}#token=<seat token>), and a spectator's phone
+    on the replay page, following the match live."""
+    phones = {player: phone() for player in players}
+    for player, page in phones.items():
+        page.goto(f"{served.url}/record/{match['match_id']}#token={match['seat_tokens'][player]}")
+    spectator = phone()
+    spectator.goto(f"{served.url}/view/{match['match_id']}")
+    expect(spectator.locator("#live")).to_have_attribute("data-state", "open")
+    return phones, spectator
 
 
 def at_version(page: Any, version: int) -> None:
@@ -111,12 +119,7 @@ def test_four_phones_play_a_whole_holders_game_each_its_own_hand_and_turns(phone
     match = served.create(HOLDERS)
     served.record(match, [{"type": "CardsDealt", "dealer": "Dana", "sizes": {player: 13 for player in PLAYERS}}])
     hands = deal(21)["hands"]
-    phones = {player: phone() for player in PLAYERS}
-    for player, page in phones.items():
-        page.goto(seat_link(served, match, player))
-    spectator = phone()
-    spectator.goto(f"{served.url}/view/{match['match_id']}")
-    expect(spectator.locator("#live")).to_have_attribute("data-state", "open")
+    phones, spectator = at_the_table(phone, served, match, PLAYERS)
 
     version = 2
     for player, page in phones.items():
@@ -167,3 +170,65 @@ def test_four_phones_play_a_whole_holders_game_each_its_own_hand_and_turns(phone
     places = [(p["player"], p["place"]) for p in standings["placings"]]
     assert [place for _, place in places] == [1, 2, 3, 4]
     assert [player for player, _ in places] == state["view"]["finishing_order"]
+
+
+# --- Presidential Bid: a sealed round, three phones --------------------------------------------
+
+
+BIDDERS = {"Al": "KH", "Betty": "QS", "Cy": "2D"}  # each from the suit the bidder holds
+HANDS = ".bid-seat .hand"  # public, and a committed card stays in its hand until the reveal
+
+
+def test_three_bidders_commit_sealed_bids_from_their_phones_and_none_sees_another_before_the_reveal(phone: Any, served: Any) -> None:
+    """house-rules.md § Sealed bids: “a player may commit a bid before the bids are shown”; “the
+    bids are shown when every player has committed”. presidential-bid.txt § play: the highest
+    card wins the district. The club turned up is the table's (the write token's)."""
+    match = served.create({"system": "bid", "preset": "text", "players": list(BIDDERS), "title": "Three phones"})
+    served.record(match, [{"type": "DistrictRevealed", "district": "7C"}])
+    phones, spectator = at_the_table(phone, served, match, list(BIDDERS))
+    caught_up(phones, spectator, 2)
+    for player, page in phones.items():
+        offers_only_its_own(page, player)
+
+    committed: list[str] = []
+    for version, (player, card) in enumerate(BIDDERS.items(), start=2):
+        page = phones[player]
+        at_version(page, version)
+        offers_only_its_own(page, player)
+        page.locator(f'#actions .choice-group[data-player="{player}"] button.value[data-value=\'"{card}"\']').click()
+        committed.append(player)
+        if len(committed) == len(BIDDERS):
+            break  # the last commit makes the reveal due: the service records it
+        caught_up(phones, spectator, version + 1)
+        for reader, seen in [*phones.items(), ("a spectator", spectator)]:
+            for bidder in committed:
+                bid = BIDDERS[bidder]
+                sealed = seen.locator(f'.bid-seat[data-player="{bidder}"] .bid-line')
+                shown = cards_shown(seen, [bid], skip=HANDS)
+                if reader == bidder:  # the bidder's own phone shows its bid face up: the check can fail
+                    assert shown == [bid], f"{bidder}'s phone does not show its own bid"
+                    expect(sealed.locator(f'.card[title="{bid}"]')).to_have_count(1)
+                else:
+                    assert shown == [], f"{reader}'s page shows {bidder}'s sealed bid"
+                    expect(sealed.locator(".hidden-bid")).to_have_count(1)
+                    expect(seen.locator(f'.bid-seat[data-player="{bidder}"] .hand .card')).to_have_count(13)
+            if reader in phones:
+                offers_only_its_own(seen, reader)
+                expect(seen.locator("#actions button.value")).to_have_count(0 if reader in committed else 13)
+
+    revealed = 2 + len(BIDDERS) + 1
+    caught_up(phones, spectator, revealed)
+    events = api_get(served, match, "/events?from=3")["events"]
+    assert [(e["type"], e["recorded_as"], e["automatic"]) for e in events] == [
+        *(("BidCommitted", player, False) for player in BIDDERS),
+        ("BidsRevealed", "Cy", True),
+    ]
+    assert {bid["player"]: bid["card"] for bid in events[-1]["event"]["bids"]} == BIDDERS
+    for seen in [*phones.values(), spectator]:
+        shown = seen.locator(".reveal .bid-shown").evaluate_all("bids => bids.map(bid => [bid.querySelector('.who').textContent, bid.querySelector('.card').title])")
+        assert dict(shown) == BIDDERS
+        expect(seen.locator('.district[data-district="7C"]')).to_have_attribute("data-status", "won")
+        expect(seen.locator(".reveal .verdict")).to_have_text("Al wins it")
+    standings = api_get(served, match, "/standings")
+    assert [(p["player"], p["place"], p["score"]) for p in standings["placings"]] == [("Al", 1, 7), ("Betty", 2, 0), ("Cy", 2, 0)]
+    assert "South" in standings["placings"][0]["reason"]
