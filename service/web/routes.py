@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
+from litestar.config.compression import CompressionConfig
 from litestar.datastructures import ResponseHeader
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
@@ -241,6 +242,9 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
             ),
         ),
         request_max_body_size=BODY_MAX,
+        # A replay's pages and frames are JSON that gzip makes a fraction of (bench/replay_bytes.py); the live
+        # stream goes as it is: each message at once, the same bytes to every reader.
+        compression_config=CompressionConfig(backend="gzip", gzip_compress_level=6, minimum_size=1024, exclude=["/live$"]),
         before_request=_before_each_request,
         on_shutdown=[recount.close],
     )
