@@ -62,7 +62,7 @@ def record_matches(db: Path, paths: list[Path]) -> tuple[dict[str, tuple[str, in
 def replay_bytes(page: Any, base: str, match_id: str, steps: int) -> dict[str, int]:
     """Bytes of each kind of API response while the replay page reads the whole match: the
     bodies as the page reads them (`frames`, `other`) and as they crossed the network
-    (`wire`: compressed when the server compresses them; Chromium's count)."""
+    (`wire`: compressed when the server compresses them)."""
     sizes: dict[str, int] = defaultdict(int)
     unread: list[str] = []
 
@@ -73,8 +73,11 @@ def replay_bytes(page: Any, base: str, match_id: str, steps: int) -> dict[str, i
         kind = path.rsplit("/", 1)[-1] if path.count("/") > 2 else "summary"
         try:
             response = request.response()
-            sizes["frames" if kind == "frames" else "other"] += len(response.body())
-            sizes["wire"] += request.sizes()["responseBodySize"]
+            body = len(response.body())
+            sizes["frames" if kind == "frames" else "other"] += body
+            # The body as sent: its Content-Length (compressed when it is); Chromium's own count
+            # (request.sizes()) came short for some responses.
+            sizes["wire"] += int(response.headers.get("content-length", body))
         except Exception as error:  # noqa: BLE001 - Playwright drops an error raised in a listener: kept, raised below
             unread.append(f"{request.url}: {error}")
 
