@@ -17,7 +17,7 @@ from service.reads.whatif import WhatIf
 from service.records import heavy
 from service.store.matchlog import MatchLog
 from service.usecases import access
-from service.web.params import TOKEN_NEEDED, TOKEN_OPTIONAL, bearer, errors_documented, recount_of
+from service.web.params import TOKEN_NEEDED, TOKEN_OPTIONAL, BearerToken, RecountApp, errors_documented, recount_of
 from service.web.viewer import page
 
 LINE_MAX = 2000
@@ -51,14 +51,13 @@ def _notation_error(error: NotationError) -> Response[ErrorBody]:
 
 
 @post("/matches/{match_id:str}/notation/parse", status_code=200, sync_to_thread=True, operation_id="parseNotation", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 413, 422, 503))
-def parse_notation(request: Request, match_id: FromPath[str], data: JSONBody[TypedLine]) -> Response[Any]:
+def parse_notation(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str], data: JSONBody[TypedLine]) -> Response[Any]:
     """The event a typed line says (Bearer write token: a terse play is read against
     the hands the record knows), with the long line it would be written as; 422 names
     the token that does not parse. Records nothing: send the event to
     `/events/check` or `/events`."""
-    app = recount_of(request)
-    log = app.log(match_id)
-    app.authorize_write(log, bearer(request))
+    log = recount.log(match_id)
+    recount.authorize_write(log, bearer_token)
     if len(data.line) > LINE_MAX:
         raise Malformed(f"a line is at most {LINE_MAX} characters")
     state = log.state
@@ -72,11 +71,10 @@ def parse_notation(request: Request, match_id: FromPath[str], data: JSONBody[Typ
 
 
 @get("/matches/{match_id:str}/notation", operation_id="matchNotation", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
-async def match_notation(request: Request, match_id: FromPath[str]) -> Response[str]:
+async def match_notation(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str]) -> Response[str]:
     """The match as a notation file: the full record, so it needs the write token (or
     a finished match whose hands are open to everyone)."""
-    app = recount_of(request)
-    log, events = await asyncio.to_thread(_whole_record, app, match_id, bearer(request))
+    log, events = await asyncio.to_thread(_whole_record, recount, match_id, bearer_token)
     text = await heavy.pool().run(heavy.notation, events, log.system.name, _date(log.created.meta.recorded_at))
     return Response(text, media_type="text/plain")
 
@@ -98,13 +96,12 @@ def _date(timestamp: float) -> str:
 
 
 @post("/matches/{match_id:str}/what-if", status_code=200, operation_id="whatIf", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 413, 422, 503))
-async def what_if(request: Request, match_id: FromPath[str], data: JSONBody[OtherRules]) -> WhatIf:
+async def what_if(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str], data: JSONBody[OtherRules]) -> WhatIf:
     """The match replayed under another preset or other options: the first step they
     forbid (with the rule), or the standings under them beside the recorded ones. It
     reads the whole record: the write token, or a finished match open to everyone.
     Neither a preset nor options: the match's own rules, every step checked again."""
-    app = recount_of(request)
-    log, events = await asyncio.to_thread(_whole_record, app, match_id, bearer(request))
+    log, events = await asyncio.to_thread(_whole_record, recount, match_id, bearer_token)
     if data.preset is not None and data.preset not in log.system.presets:
         raise NotFound(f"{log.system.name} has no preset {data.preset!r} (presets: {', '.join(log.system.presets)})")
     recorded = list(enumerate(events[1:], start=2))

@@ -5,10 +5,11 @@ errors it may answer."""
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import msgspec
 from litestar import Request
+from litestar.di import NamedDependency, Provide
 from litestar.exceptions import ClientException, SerializationException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import QueryParameter
@@ -77,6 +78,16 @@ def bearer_of(header: str) -> str | None:
 
 def recount_of(request: Request) -> Recount:
     return request.app.state.recount
+
+
+# The routes' dependencies by name: the application, and the request's bearer token
+# (None without one).
+RecountApp = NamedDependency[Recount]
+BearerToken = NamedDependency[Optional[str]]  # noqa: UP007 - a runtime alias, read from the routes' annotations
+
+# What every route may ask for by name (Litestar's dependency injection): the application
+# (`recount`) and the bearer token (`bearer_token`); the routes read neither from the request.
+DEPENDENCIES = {"recount": Provide(recount_of, sync_to_thread=False), "bearer_token": Provide(bearer, sync_to_thread=False)}
 
 
 async def append_request(request: Request) -> AppendRequest:

@@ -17,7 +17,7 @@ from service.records.claims import ClaimedPlacing
 from service.records.claimsstore import Confirmations, Dispute
 from service.records.signing import Certificate, PublicKey
 from service.usecases.results import Created
-from service.web.params import TOKEN_NEEDED, TOKEN_OPTIONAL, bearer, errors_documented, recount_of
+from service.web.params import TOKEN_NEEDED, TOKEN_OPTIONAL, BearerToken, RecountApp, errors_documented
 
 # An import body is a whole match's record: larger than an append's, still bounded.
 IMPORT_BODY_MAX = 16 * 1024 * 1024
@@ -37,24 +37,23 @@ class Imported(msgspec.Struct, frozen=True, kw_only=True):
 
 
 @get("/keys/signing", sync_to_thread=True, operation_id="getSigningKey", responses=errors_documented(503))
-def signing_key(request: Request) -> PublicKey:
+def signing_key(recount: RecountApp) -> PublicKey:
     """The server's public key (Ed25519, PEM) that certificates are signed with."""
-    return signing.public_key(signing.server_key(recount_of(request)))
+    return signing.public_key(signing.server_key(recount))
 
 
 @get("/matches/{match_id:str}/certificate", sync_to_thread=True, operation_id="getCertificate", responses=errors_documented(404, 409, 503))
-def match_certificate(request: Request, match_id: FromPath[str]) -> Certificate:
+def match_certificate(recount: RecountApp, match_id: FromPath[str]) -> Certificate:
     """The final standings, the last step and its chain hash, signed with the server's
     key (409 while the match runs)."""
-    return export.certificate(recount_of(request), match_id)
+    return export.certificate(recount, match_id)
 
 
 @get("/matches/{match_id:str}/export", sync_to_thread=True, media_type=NDJSON, operation_id="exportMatch", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
-def export_match(request: Request, match_id: FromPath[str]) -> Response[bytes]:
+def export_match(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str]) -> Response[bytes]:
     """The match as JSON Lines: a header, then each event with its recorded metadata
     (the write token, or anyone once the match is over and its hands are not private)."""
-    recount = recount_of(request)
-    export.may_export(recount, match_id, bearer(request))
+    export.may_export(recount, match_id, bearer_token)
     body = b"".join(export.export_lines(recount, match_id))
     return Response(body, media_type=NDJSON, headers={"Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})
 
@@ -64,7 +63,7 @@ def export_match(request: Request, match_id: FromPath[str]) -> Response[bytes]:
     raw_body=(NDJSON, "a JSON Lines export (GET /matches/{match_id}/export): a header line, then one event a line"),
 )
 async def import_matches(
-    request: Request,
+    request: Request, recount: RecountApp,
     allow_unchained: Annotated[bool, QueryParameter(description="accept events recorded before the hash chain existed")] = False,
 ) -> Imported:
     """Record the matches of a JSON Lines export (its body), every action checked and
@@ -73,7 +72,6 @@ async def import_matches(
     (corrections included) is a 413; the check runs in the server's pool of heavy work,
     and a 503 with Retry-After says it is full."""
     body = await request.body()
-    recount = recount_of(request)
     work = heavy.pool()
     named = await work.run(heavy.named_in, body)
     await asyncio.to_thread(export.refuse_stored, recount, named)  # 409 before any check
@@ -86,7 +84,7 @@ async def import_matches(
     "/imports/notation", status_code=201, operation_id="importNotation", request_max_body_size=IMPORT_BODY_MAX, responses=errors_documented(400, 413, 422, 503),
     raw_body=("text/plain", "a notation file (docs/notation.md): a header of tags, then one action a line"),
 )
-async def import_notation_file(request: Request) -> Created:
+async def import_notation_file(request: Request, recount: RecountApp) -> Created:
     """A new match from its notation file (as `GET /matches/{match_id}/notation` writes it,
     or a person or another program): every line parsed and checked, then recorded whole
     with a new write token and seat tokens; a line that does not parse or that the rules
@@ -97,7 +95,6 @@ async def import_notation_file(request: Request) -> Created:
         text = textfiles.decode(body)
     except UnicodeDecodeError as error:
         raise Malformed(f"a notation file is UTF-8 text, or UTF-16 behind its byte order mark (byte {error.start} is not)") from None
-    recount = recount_of(request)
     created, records = await heavy.pool().run(heavy.checked_notation, text, recount.clock())
     await asyncio.to_thread(_no_stop_iteration, export.store_checked, recount, [records])
     return created
@@ -113,29 +110,29 @@ def _no_stop_iteration(function: Any, *args: Any) -> Any:
 
 
 @post("/matches/{match_id:str}/confirmations", status_code=201, sync_to_thread=True, operation_id="confirmStandings", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 409, 503))
-def confirm_standings(request: Request, match_id: FromPath[str]) -> Confirmations:
+def confirm_standings(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str]) -> Confirmations:
     """A player confirms the final standings (their seat token; once each; 409 while the match runs)."""
-    return claimsstore.confirm(recount_of(request), match_id, bearer(request))
+    return claimsstore.confirm(recount, match_id, bearer_token)
 
 
 @get("/matches/{match_id:str}/confirmations", sync_to_thread=True, operation_id="listConfirmations", security=TOKEN_OPTIONAL, responses=errors_documented(400, 404, 503))
-def list_confirmations(request: Request, match_id: FromPath[str]) -> Confirmations:
+def list_confirmations(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str]) -> Confirmations:
     """Who has confirmed the final standings: "confirmed by 3 of 4" (with a seat token,
     `you` names that seat)."""
-    return claimsstore.confirmations(recount_of(request), match_id, bearer(request))
+    return claimsstore.confirmations(recount, match_id, bearer_token)
 
 
 @post("/matches/{match_id:str}/disputes", status_code=201, sync_to_thread=True, operation_id="raiseDispute", security=TOKEN_NEEDED, request_max_body_size=CLAIM_BODY_MAX, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
-def raise_dispute(request: Request, match_id: FromPath[str], data: JSONBody[DisputeClaim]) -> Dispute:
+def raise_dispute(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str], data: JSONBody[DisputeClaim]) -> Dispute:
     """A player (their seat token) claims other standings; stored with the record's
     verdict: agree, or the first difference and the step that shows it."""
-    return claimsstore.dispute(recount_of(request), match_id, bearer(request), data.placings)
+    return claimsstore.dispute(recount, match_id, bearer_token, data.placings)
 
 
 @get("/matches/{match_id:str}/disputes", sync_to_thread=True, operation_id="listDisputes", responses=errors_documented(404, 503))
-def list_disputes(request: Request, match_id: FromPath[str]) -> list[Dispute]:
+def list_disputes(recount: RecountApp, match_id: FromPath[str]) -> list[Dispute]:
     """The disputes raised on the match, each with its verdict."""
-    return claimsstore.disputes(recount_of(request), match_id)
+    return claimsstore.disputes(recount, match_id)
 
 
 def records_routes() -> list[Any]:

@@ -28,7 +28,7 @@ from service.web.guide import guide_routes
 from service.web.http_errors import EXCEPTION_HANDLERS
 from service.web.newmatch import new_match_routes
 from service.web.openapi import exact_contract, options_of_shared_paths, schema_page
-from service.web.params import BODY_MAX, TOKEN_NEEDED, TOKEN_OPTIONAL, AppendRequest, AsParam, append_request, bearer, errors_documented, recount_of
+from service.web.params import BODY_MAX, DEPENDENCIES, TOKEN_NEEDED, TOKEN_OPTIONAL, AppendRequest, AsParam, BearerToken, RecountApp, append_request, errors_documented
 from service.web.records import records_routes
 from service.web.viewer import viewer_routes
 
@@ -50,9 +50,9 @@ FAST_PATH_DECLINED = "recount.record_declined"
 
 
 @post("/matches", status_code=201, sync_to_thread=True, operation_id="createMatch", request_max_body_size=SETUP_BODY_MAX, responses=errors_documented(400, 413, 422, 503))
-def create_match(request: Request, data: JSONBody[MatchSetup]) -> Created:
+def create_match(recount: RecountApp, data: JSONBody[MatchSetup]) -> Created:
     """Create a match; the reply holds the write token and the seat tokens (keep them)."""
-    return recount_of(request).create(data)
+    return recount.create(data)
 
 
 @get(
@@ -82,9 +82,8 @@ def list_matches(
 
 
 @get("/matches/{match_id:str}", sync_to_thread=True, operation_id="getMatch", responses=errors_documented(404, 503))
-def match_summary(request: Request, match_id: FromPath[str]) -> MatchSummary:
-    app = recount_of(request)
-    return app.summary(app.log(match_id))
+def match_summary(recount: RecountApp, match_id: FromPath[str]) -> MatchSummary:
+    return recount.summary(recount.log(match_id))
 
 
 @post(
@@ -95,7 +94,7 @@ def match_summary(request: Request, match_id: FromPath[str]) -> MatchSummary:
     responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503),
     opt={"documented_body": AppendRequest},  # the handler reads the body itself; `exact_contract` (service/web/openapi.py) documents it
 )
-async def record_events(request: Request, match_id: FromPath[str]) -> AppendResult:
+async def record_events(request: Request, recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str]) -> AppendResult:
     """Record actions (Bearer write token; or a seat token, for its seat's own actions
     only: another's is 403 naming whose it is). 409 if `expected_version` is stale; a
     retry with the same Idempotency-Key returns the first result and records nothing."""
@@ -108,70 +107,68 @@ async def record_events(request: Request, match_id: FromPath[str]) -> AppendResu
     failure = request.scope.get(FAST_PATH_FAILURE)
     if failure is not None:
         raise failure
-    recount = recount_of(request)
-    token = bearer(request)
     key = request.headers.get("idempotency-key")
     # Only a keyed request can be retried, so only its body needs remembering.
     hashed = request_hash(body) if key else None
     # The fast path found no match or a body that does not fit it: nothing to try again.
     if not request.scope.get(FAST_PATH_DECLINED):
-        result = await recount.append_body_async(match_id, token, body, idempotency_key=key, request_hash=hashed)
+        result = await recount.append_body_async(match_id, bearer_token, body, idempotency_key=key, request_hash=hashed)
         if result is not None:
             return result
     data = await append_request(request)
-    return await recount.append_async(match_id, token, data.events, expected_version=data.expected_version, idempotency_key=key, request_hash=hashed)
+    return await recount.append_async(match_id, bearer_token, data.events, expected_version=data.expected_version, idempotency_key=key, request_hash=hashed)
 
 
 @post("/matches/{match_id:str}/events/check", status_code=200, sync_to_thread=True, operation_id="checkEvents", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 409, 413, 422, 503))
-def check_events(request: Request, match_id: FromPath[str], data: JSONBody[AppendRequest]) -> DryRun:
+def check_events(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str], data: JSONBody[AppendRequest]) -> DryRun:
     """A dry run of recording (Bearer write token or seat token): the same checks and
     the same 4xx as a real append, or the words each action would be recorded with.
     Records nothing."""
-    return recount_of(request).dry_run(match_id, bearer(request), data.events, expected_version=data.expected_version)
+    return recount.dry_run(match_id, bearer_token, data.events, expected_version=data.expected_version)
 
 
 @get("/matches/{match_id:str}/allowed", sync_to_thread=True, operation_id="allowedActions", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 503))
-def allowed_actions(request: Request, match_id: FromPath[str]) -> Allowed:
+def allowed_actions(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str]) -> Allowed:
     """The actions the rules allow now, each with the fields left to choose: all of them
     for the write token (they come from every known hand), a seat's own for its seat token."""
-    return recount_of(request).allowed(match_id, bearer(request))
+    return recount.allowed(match_id, bearer_token)
 
 
 @get("/matches/{match_id:str}/events", sync_to_thread=True, operation_id="listEvents", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
 def list_events(
-    request: Request,
+    recount: RecountApp, bearer_token: BearerToken,
     match_id: FromPath[str],
     as_: AsParam = None,
     start: Annotated[int, QueryParameter(name="from", ge=1)] = 1,
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 200,
 ) -> EventPage:
     """The recorded events with their step numbers, as the perspective may see them."""
-    return recount_of(request).events(match_id, bearer(request), as_, start, limit)
+    return recount.events(match_id, bearer_token, as_, start, limit)
 
 
 @get("/matches/{match_id:str}/state", sync_to_thread=True, operation_id="getState", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
-def state_at(request: Request, match_id: FromPath[str], as_: AsParam = None, step: Annotated[int | None, QueryParameter(ge=1)] = None) -> StateAt:
+def state_at(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str], as_: AsParam = None, step: Annotated[int | None, QueryParameter(ge=1)] = None) -> StateAt:
     """The state after `step` events (default: now), as the perspective may see it."""
-    return recount_of(request).state(match_id, bearer(request), as_, step)
+    return recount.state(match_id, bearer_token, as_, step)
 
 
 @get("/matches/{match_id:str}/standings", sync_to_thread=True, operation_id="getStandings", responses=errors_documented(400, 404, 503))
-def standings(request: Request, match_id: FromPath[str], step: Annotated[int | None, QueryParameter(ge=1)] = None) -> Standings:
+def standings(recount: RecountApp, match_id: FromPath[str], step: Annotated[int | None, QueryParameter(ge=1)] = None) -> Standings:
     """Standings recomputed from the record, each placing with the steps that decided it;
     with `step`, as they stood after that step (a replay shows those, not the result)."""
-    return recount_of(request).standings(match_id, step)
+    return recount.standings(match_id, step)
 
 
 @post("/matches/{match_id:str}/standings/check", status_code=200, sync_to_thread=True, operation_id="checkClaim", request_max_body_size=SETUP_BODY_MAX, responses=errors_documented(400, 404, 413, 422, 503))
-def check_claim(request: Request, match_id: FromPath[str], data: JSONBody[Claim]) -> ClaimVerdict:
+def check_claim(recount: RecountApp, match_id: FromPath[str], data: JSONBody[Claim]) -> ClaimVerdict:
     """Compare a claimed standings with the record: agree, or the first difference."""
-    return claims.check(recount_of(request).standings(match_id), data.placings)
+    return claims.check(recount.standings(match_id), data.placings)
 
 
 @get("/matches/{match_id:str}/seats", sync_to_thread=True, operation_id="getSeats", security=TOKEN_NEEDED, responses=errors_documented(400, 401, 403, 404, 503))
-def seat_tokens(request: Request, match_id: FromPath[str]) -> dict[str, str]:
+def seat_tokens(recount: RecountApp, bearer_token: BearerToken, match_id: FromPath[str]) -> dict[str, str]:
     """The seat tokens again (needs the write token)."""
-    return recount_of(request).seat_tokens(match_id, bearer(request))
+    return recount.seat_tokens(match_id, bearer_token)
 
 
 @get("/systems", sync_to_thread=False, operation_id="listSystems")
@@ -242,9 +239,11 @@ def create_app(recount: Recount, index: MatchIndex, extra_routes: list[Any] | No
             ),
         ),
         request_max_body_size=BODY_MAX,
-        # A replay's pages and frames are JSON that gzip makes a fraction of (bench/replay_bytes.py); the live
-        # stream goes as it is: each message at once, the same bytes to every reader.
+        # A replay's pages and frames are JSON that gzip makes a fraction of (bench/replay_bytes.py). The live
+        # stream is left out: a follower's messages go at once, the same bytes to every reader; a recorder's
+        # channel is gzipped for its one connection (service/web/viewer.py).
         compression_config=CompressionConfig(backend="gzip", gzip_compress_level=6, minimum_size=1024, exclude=["/live$"]),
+        dependencies=DEPENDENCIES,
         before_request=_before_each_request,
         on_shutdown=[recount.close],
     )

@@ -35,7 +35,7 @@ from replay import frames, live, live_reader
 from service.errors import Forbidden, Unauthenticated
 from service.usecases import access, seats
 from service.usecases.app import Recount
-from service.web.params import TOKEN_OPTIONAL, AsParam, bearer, errors_documented, recount_of
+from service.web.params import TOKEN_OPTIONAL, AsParam, BearerToken, RecountApp, errors_documented
 
 GZIP_LEVEL = 6
 logger = logging.getLogger(__name__)
@@ -135,7 +135,7 @@ def record_page(match_id: FromPath[str]) -> Response[bytes]:
 
 @get("/matches/{match_id:str}/frames", sync_to_thread=True, operation_id="getFrames", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
 def match_frames(
-    request: Request,
+    recount: RecountApp, bearer_token: BearerToken,
     match_id: FromPath[str],
     as_: AsParam = None,
     start: Annotated[int, QueryParameter(name="from", ge=1, description="first step (1 = match created)")] = 1,
@@ -146,15 +146,14 @@ def match_frames(
     """What the perspective sees after each step from..to, with each step's event in
     words and its time; paged (follow `next_step`). With `patches`, each frame holds
     only what changed (replay/patches.py says how to apply them)."""
-    app = recount_of(request)
-    log = app.log(match_id)
-    perspective = app.perspective(log, bearer(request), as_)
-    return frames.page(frame_cache(app), log, perspective, access.label(perspective), start, end, limit, patches)
+    log = recount.log(match_id)
+    perspective = recount.perspective(log, bearer_token, as_)
+    return frames.page(frame_cache(recount), log, perspective, access.label(perspective), start, end, limit, patches)
 
 
 @get("/matches/{match_id:str}/live", media_type="text/event-stream", operation_id="followLive", security=TOKEN_OPTIONAL, responses=errors_documented(400, 401, 403, 404, 503))
 async def live_frames(
-    request: Request,
+    request: Request, recount: RecountApp, bearer_token: BearerToken,
     match_id: FromPath[str],
     as_: AsParam = None,
     token: Annotated[str | None, QueryParameter(description="a seat or write token, for readers that cannot send headers (EventSource)")] = None,
@@ -171,34 +170,33 @@ async def live_frames(
     what the rules allow it after its last step (the choices of `GET /matches/{id}/allowed`) as a patch
     of what they allowed at the step before its first frame, so a recording page needs
     no other read after a step."""
-    app = recount_of(request)
     # The first read of a match loads it from the store: keep that off the event loop.
-    log = await asyncio.to_thread(app.log, match_id)
-    reader = bearer(request) or token
+    log = await asyncio.to_thread(recount.log, match_id)
+    reader = bearer_token or token
     # A newcomer's seat token may be found only in the past of a log loaded from a snapshot.
-    perspective = await asyncio.to_thread(app.perspective, log, reader, as_)
+    perspective = await asyncio.to_thread(recount.perspective, log, reader, as_)
     # Who records through this stream (None: nobody): the write token, or a seat token for its seat's own actions.
     recorder = await asyncio.to_thread(_recorder, log, reader) if patches and reader is not None else None
-    allowed = None if recorder is None else allowed_cache(app) if recorder.seat is None else SeatAllowed(seats_allowed_cache(app), recorder.seat)
+    allowed = None if recorder is None else allowed_cache(recount) if recorder.seat is None else SeatAllowed(seats_allowed_cache(recount), recorder.seat)
     seen_as = access.label(perspective)
     resume = request.headers.get("last-event-id", "")
     seen = int(resume) if resume.isdigit() else (after if after is not None else log.version)
 
-    cache = frame_cache(app)
+    cache = frame_cache(recount)
 
     def frames_after(step: int) -> frames.FramePage:
-        log = app.log(match_id)
+        log = recount.log(match_id)
         if not patches:
             return frames.page(cache, log, perspective, seen_as, step + 1, None)
         page = frames.page(cache, log, perspective, seen_as, step + 1, None, patches=True, continuing=True)
         if not page.frames or page.next_step is not None:
             return page
-        now = standings_cache(app).at(log, page.version)
-        changed = step < 1 or now != standings_cache(app).at(log, step)
+        now = standings_cache(recount).at(log, page.version)
+        changed = step < 1 or now != standings_cache(recount).at(log, step)
         return frames.LivePage(
             **msgspec.structs.asdict(page),
             standings=now if changed and not standings_patches else None,
-            standings_patch=frames.step_patch(standings_cache(app), log, step, page.version) if changed and standings_patches else None,
+            standings_patch=frames.step_patch(standings_cache(recount), log, step, page.version) if changed and standings_patches else None,
             # As a patch of what the step before the page allowed (the reader has it): a tap's choices are a few hundred bytes, not 16 kB.
             allowed=frames.step_patch(allowed, log, step, page.version) if allowed is not None else None,  # type: ignore[arg-type]
         )
@@ -207,7 +205,7 @@ async def live_frames(
         # Readers of each form have a channel of their own, and each recorder too (the write token, each seat token):
         # its messages carry the actions it may record.
         records_as = None if recorder is None else (recorder.seat,)
-        return broadcaster(app).serve(match_id, (perspective, patches, standings_patches, records_as), frames_after, seen, write, first=RECONNECT)
+        return broadcaster(recount).serve(match_id, (perspective, patches, standings_patches, records_as), frames_after, seen, write, first=RECONNECT)
 
     # A recorder's channel (its own allowed actions ride on it) has one reader as a rule: its
     # messages are compressed for that connection alone when it accepts gzip. A follower's

@@ -1,6 +1,7 @@
 """A replay's download is compressed when the reader accepts it (gzip): frames, summary
-and pages weigh a fraction of their JSON; the live stream is not compressed (each
-message goes out as soon as it is recorded, the same bytes to every reader)."""
+and pages weigh a fraction of their JSON; a follower's live stream is not compressed (each
+message goes out as soon as it is recorded, the same bytes to every reader; a recorder's
+channel is: tests/replay/test_live_allowed.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from litestar.testing import TestClient
 
 from service.records import fixtures
 from service.usecases.app import Recount
-from tests.replay.test_frames import collect_stream, create_toy, draws, record
+from tests.support.frames import collect_stream, create_toy, draws, record
 
 
 def test_frames_are_sent_gzipped_to_a_reader_that_accepts_it_and_read_the_same(client: TestClient, recount: Recount) -> None:
