@@ -76,7 +76,7 @@ class MatchRepository:
             raise NotFound(f"there is no match {match_id!r}")
         log = MatchLog.load(domain.find(records[0].system), records)
         if self.snapshot_writer.due(match_id, log.version):
-            self.snapshot_writer.offer(log.records[-1], log.state, log.keys)
+            self._offer(log, log.version)
         if log.version > TRIM_FROM:
             log.trim(self._reader(match_id))
         return log
@@ -167,10 +167,18 @@ class MatchRepository:
         """Offer a snapshot if one is due and count the log's events (under the lock)."""
         if self._logs.get(stream) is not log:  # dropped meanwhile: nothing to count
             return
-        version, state = log.head
+        version, _ = log.head
         if self.snapshot_writer.due(stream, version) and version <= log.version:
-            self.snapshot_writer.offer(log.records[version - 1], state, log.keys)
+            self._offer(log, version)
         self._count(stream, log)
+
+    def _offer(self, log: MatchLog, version: int) -> None:
+        """A snapshot of the state before step `version`, the head (that step's record is
+        folded again on load): a reader of the last step after a restart, a replay's
+        first look at a finished match, is told it from the state before it, which a
+        snapshot at the head would leave to a fold of the whole past."""
+        if version >= 2:
+            self.snapshot_writer.offer(log.records[version - 2], log.state_at(version - 1), log.keys)
 
     def _count(self, stream: str, log: MatchLog) -> None:
         """Count the events the log holds and drop the least recently used other logs
