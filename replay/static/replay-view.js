@@ -110,8 +110,8 @@ export function show(step) {
   standingsFor(step);
 }
 
-// The step's number, its words (with the correction that later voided or amended it, linked)
-// and when it was recorded.
+// The step's number, its words (with the correction that later voided or amended it, linked),
+// the player whose phone recorded it (a seat token; none: the write token) and when.
 function drawCaption(step) {
   const frame = replay.frames[step - 1];
   const correction = correctedBy.get(step);
@@ -123,6 +123,7 @@ function drawCaption(step) {
       frame.description,
       correction ? [" ", h("a", { class: "corrected-note", href: stepHref(correction.step), "data-step": correction.step }, `(${correctionWords(correction)})`)] : null,
     ),
+    frame.recorded_as ? h("span", { class: "recorded-by" }, `recorded from ${frame.recorded_as}’s phone`) : null,
     h("time", { title: when(frame.recorded_at) }, clock(frame.recorded_at)),
   );
 }

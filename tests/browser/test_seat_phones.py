@@ -45,3 +45,22 @@ def two_phones(served: Any, match: dict[str, Any], phones: dict[str, Any]) -> No
         page.locator(f'#actions .choice-group[data-player="{player}"] button.value').first.click()
         expect(page.locator(f'#actions .choice-group[data-player="{player}"]')).to_have_count(0)
         settle(page)
+
+
+def test_the_replay_says_whose_phone_recorded_each_step(browser: Any, served: Any) -> None:
+    """Each recorded action says who recorded it, shown in the replay: a seat's “recorded from
+    Betty’s phone”, nothing for the write token's."""
+    match = served.create({"system": "bid", "preset": "text", "players": ["Al", "Betty"]})
+    served.record(match, [{"type": "DistrictRevealed", "district": "7C"}])
+    with httpx.Client(base_url=served.url, timeout=10) as client:
+        for player in ("Al", "Betty"):
+            allowed = client.get(f"/matches/{match['match_id']}/allowed", headers={"Authorization": f"Bearer {match['seat_tokens'][player]}"}).json()
+            [commit] = [c for c in allowed["choices"] if c["type"] == "BidCommitted"]
+            event = {**commit["event"], commit["picks"][0]["field"]: commit["picks"][0]["among"][0]}
+            reply = client.post(f"/matches/{match['match_id']}/events", json={"events": [event]}, headers={"Authorization": f"Bearer {match['seat_tokens'][player]}"})
+            assert reply.status_code == 201, reply.text
+    with opened_tab(browser, WAIT_MS, viewport=PHONE, is_mobile=True, has_touch=True) as page:
+        page.goto(f"{served.url}/view/{match['match_id']}?step=2")
+        expect(page.locator("#caption")).not_to_contain_text("recorded from")
+        page.goto(f"{served.url}/view/{match['match_id']}?step=4")
+        expect(page.locator("#caption .recorded-by")).to_have_text("recorded from Betty’s phone")
