@@ -176,9 +176,14 @@ class MatchRepository:
         """A snapshot of the state before step `version`, the head (that step's record is
         folded again on load): a reader of the last step after a restart, a replay's
         first look at a finished match, is told it from the state before it, which a
-        snapshot at the head would leave to a fold of the whole past."""
-        if version >= 2:
+        snapshot at the head would leave to a fold of the whole past. At the head itself
+        when the head is a correction: folding it again on load would re-check from the
+        step it corrects, reading the past."""
+        head = log.records[version - 1]
+        if version >= 2 and not is_correction(head.event):
             self.snapshot_writer.offer(log.records[version - 2], log.state_at(version - 1), log.keys)
+        else:
+            self.snapshot_writer.offer(head, log.state_at(version), log.keys)
 
     def _count(self, stream: str, log: MatchLog) -> None:
         """Count the events the log holds and drop the least recently used other logs

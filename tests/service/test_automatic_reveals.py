@@ -325,8 +325,9 @@ def test_an_echo_sent_twice_with_its_key_is_answered_the_same_even_after_the_mat
 
 def test_an_echo_after_a_restart_and_from_a_snapshot_at_the_reveal_reads_no_past(db_file: Path | str, tmp_path: Path) -> None:
     """`meta.automatic` is stored: a restarted service takes the echo as recorded. A log
-    loaded from a snapshot taken at the reveal holds only that record: the echo is found
-    there without reading the past from the store (the append path runs on the event loop)."""
+    loaded from the snapshot taken with the reveal (the state before it, the head) holds
+    only the records from there: the echo is found there without reading the past from the
+    store (the append path runs on the event loop)."""
     first = open_recount(db_file)
     match = first.create(MatchSetup(system="bid", players=["Al", "Betty"]))
     assert first.append(match.match_id, match.write_token, [UP_7, AL_KH, BETTY_QS]).version == 5
@@ -342,11 +343,11 @@ def test_an_echo_after_a_restart_and_from_a_snapshot_at_the_reveal_reads_no_past
     snapshot.logs.snapshot_writer.flush()
     snapshot.logs.forget(match.match_id)
     log = snapshot.log(match.match_id)
-    assert log.records.base == 5
+    assert log.records.base == 4  # the snapshot holds the state before the head, the reveal
     with TestClient(app=create_app(snapshot, MatchIndex(snapshot, str(tmp_path / "index.sqlite")))) as client:
         reply = client.post(f"/matches/{match.match_id}/events", json={"events": [REVEAL, UP_8], "expected_version": 4}, headers=auth(match.write_token))
         assert reply.status_code == 201 and reply.json()["version"] == 6, reply.text
-        assert snapshot.log(match.match_id).records.base == 5  # the past was not read
+        assert snapshot.log(match.match_id).records.base == 4  # the past was not read
         assert replay_agrees(client, snapshot, {"match_id": match.match_id, "write_token": match.write_token}) == 6
     snapshot.close()
 
@@ -361,7 +362,7 @@ def test_a_snapshot_loaded_log_corrects_a_revealed_round_as_a_log_folded_from_th
     again.log(match.match_id)
     again.logs.snapshot_writer.flush()
     again.logs.forget(match.match_id)
-    assert again.log(match.match_id).records.base == 5
+    assert again.log(match.match_id).records.base == 4  # the snapshot holds the state before the head, the reveal
     written = {"match_id": match.match_id, "write_token": match.write_token}
     with TestClient(app=create_app(again, MatchIndex(again, str(tmp_path / "index.sqlite")))) as client:
         # the amendment alone: the service's reveal shows it in the corrected history
