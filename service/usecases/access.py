@@ -113,23 +113,23 @@ def owned(log: MatchLog, state: Any, event: msgspec.Struct, seat: str, record_at
     recorded step is left to the rules' check (422)."""
     actors = log.system.actors
     if not is_correction(event):
-        whose = tuple(actors(state, event))
-        if seat not in whose:
-            raise not_yours(seat, whose)
+        theirs = tuple(actors(state, event))
+        if seat not in theirs:
+            raise not_yours(seat, theirs)
         return
     step = event.step
     if isinstance(event, EventAmended) and 2 <= step <= last:
         before = log.state_at(step - 1) if step <= log.version else state
-        if seat not in (whose := tuple(actors(before, event.event))):
-            raise not_yours(seat, whose, "action to put in its place")
+        if seat not in (theirs := tuple(actors(before, event.event))):
+            raise not_yours(seat, theirs, "action to put in its place")
     if not 2 <= step < first:
         return  # one of this request's own actions (checked as the seat's), or no step at all
     target = record_at(step)
     if target.meta.recorded_as == seat:
         return
-    whose = () if is_correction(target.event) or step > log.version else tuple(actors(log.state_at(step - 1), target.event))
-    if seat not in whose:
-        raise not_yours(seat, whose, f"action at step {step} (recorded by {_recorder_of(target)})")
+    theirs = () if is_correction(target.event) or step > log.version else tuple(actors(log.state_at(step - 1), target.event))
+    if seat not in theirs:
+        raise not_yours(seat, theirs, f"action at step {step} (recorded by {_recorder_of(target)})")
 
 
 def _recorder_of(record: Recorded) -> str:

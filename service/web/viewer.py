@@ -216,13 +216,13 @@ async def live_frames(
 
 
 def accepts_gzip(accepted: str) -> bool:
-    """Whether an Accept-Encoding header takes gzip (not refused with q=0)."""
+    """Whether an Accept-Encoding header takes gzip: named, else by `*`, with a quality above 0."""
+    qualities = {}
     for part in accepted.lower().split(","):
-        coding, _, params = part.strip().partition(";")
-        if coding.strip() in ("gzip", "*"):
-            quality = params.strip().removeprefix("q=").strip()
-            return not params.strip().startswith("q=") or _quality(quality) > 0
-    return False
+        coding, _, params = part.partition(";")
+        params = params.strip()
+        qualities[coding.strip()] = _quality(params.removeprefix("q=")) if params.startswith("q=") else 1.0
+    return qualities.get("gzip", qualities.get("*", 0.0)) > 0
 
 
 def _quality(text: str) -> float:
