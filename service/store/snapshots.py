@@ -22,34 +22,23 @@ file or PostgreSQL database as the events; the in-memory store takes none.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 import queue
 import threading
-from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from domain.protocol import GameSystem
 from service.store.match_store import MatchStore, Recorded
+from service.store.sidetables import SideTable, sources_tag
 
 SNAPSHOT_EVERY = 500
 TABLE = "recount_snapshots"
 logger = logging.getLogger(__name__)
 
 Keys = dict[str, tuple[int, int, "str | None"]]
-
-
-@functools.cache
-def code_tag() -> str:
-    """A hash of the rules code: the `domain` package's Python sources."""
-    root = Path(__file__).resolve().parents[2] / "domain"
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
 
 
 class Snapshot(msgspec.Struct, frozen=True):
@@ -59,38 +48,24 @@ class Snapshot(msgspec.Struct, frozen=True):
     keys: bytes  # msgpack of the idempotency keys of requests up to `version`
 
 
-class SnapshotStore:
+class SnapshotStore(SideTable):
     """Read and write snapshots in the store's own database."""
 
+    table = TABLE
+
     def __init__(self, store: MatchStore):
-        self.store = store
-        self.module = store.env.get("PERSISTENCE_MODULE", "")
-        self.tag = code_tag()
+        # The rules code: the `domain` package's sources.
+        self.tag = sources_tag("domain")
         self._encoder = msgspec.msgpack.Encoder()
         self._decoders: dict[type, msgspec.msgpack.Decoder[Any]] = {}
         self._keys_decoder = msgspec.msgpack.Decoder(dict[str, tuple[int, int, str | None]])
-        self.enabled = self.module in ("eventsourcing.sqlite", "eventsourcing.postgres")
-        if self.enabled:
-            self.datastore = store.recorder.datastore
-            store.create_tables(self._create_table)
+        super().__init__(store)
 
-    # -- SQL of the two databases -------------------------------------------------------------
-
-    def _table(self) -> str:
-        if self.module == "eventsourcing.postgres":
-            return f'"{self.datastore.schema}".{TABLE}'
-        return TABLE
-
-    def _sql(self, statement: str) -> str:
-        statement = statement.replace("{table}", self._table())
-        return statement.replace("?", "%s") if self.module == "eventsourcing.postgres" else statement
-
-    def _create_table(self) -> None:
-        blob = "BYTEA" if self.module == "eventsourcing.postgres" else "BLOB"
+    def create_table(self) -> None:
         with self.datastore.transaction(commit=True) as c:
-            c.execute(self._sql(
+            c.execute(self.sql(
                 "CREATE TABLE IF NOT EXISTS {table} (stream TEXT NOT NULL, version INTEGER NOT NULL, "
-                f"code TEXT NOT NULL, record_sha256 TEXT NOT NULL, state {blob} NOT NULL, keys {blob} NOT NULL, "
+                "code TEXT NOT NULL, record_sha256 TEXT NOT NULL, state {blob} NOT NULL, keys {blob} NOT NULL, "
                 "PRIMARY KEY (stream, code, version))"
             ))
 
@@ -99,7 +74,7 @@ class SnapshotStore:
         if not self.enabled:
             return None
         with self.datastore.transaction(commit=False) as c:
-            c.execute(self._sql(
+            c.execute(self.sql(
                 "SELECT version, record_sha256, state, keys FROM {table} WHERE stream = ? AND code = ? "
                 "ORDER BY version DESC LIMIT 1"), (stream, self.tag))
             row = c.fetchone()
@@ -122,17 +97,17 @@ class SnapshotStore:
         kept = {key: value for key, value in keys.items() if value[1] <= record.version}
         row = (record.stream, record.version, self.tag, self.record_sha256(record), encoded, self._encoder.encode(kept))
         with self.datastore.transaction(commit=True) as c:
-            c.execute(self._sql("DELETE FROM {table} WHERE stream = ? AND (code <> ? OR version <= ?)"),
+            c.execute(self.sql("DELETE FROM {table} WHERE stream = ? AND (code <> ? OR version <= ?)"),
                       (record.stream, self.tag, record.version))
             # Another process may have written the same snapshot meanwhile: either is right.
-            c.execute(self._sql("INSERT INTO {table} VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"), row)
+            c.execute(self.sql("INSERT INTO {table} VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"), row)
         return True
 
     def clear(self) -> None:
         """Drop every snapshot (they are rebuilt as matches are loaded)."""
         if self.enabled:
             with self.datastore.transaction(commit=True) as c:
-                c.execute(self._sql("DELETE FROM {table}"))
+                c.execute(self.sql("DELETE FROM {table}"))
 
     # -- decoding -------------------------------------------------------------------------------
 
