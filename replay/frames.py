@@ -14,7 +14,9 @@ about what its events weigh, and a jump needs one request from the step jumped t
 Because stored events never change, the frame of a step for a perspective never
 changes either: `FrameCache` keeps frames once built, encoded, so a page fetched
 again, or a new step sent to every reader following a match, is built once per
-perspective rather than once per reader.
+perspective rather than once per reader; and the patches a replay reads may be built
+ahead of any reader, off the write path, and stored (`StoredFrames`: the service keeps
+them as a projection of the events), so a replay's first read finds them made.
 """
 
 from __future__ import annotations
@@ -274,12 +276,45 @@ def walk_patches(log: Log, perspective: Perspective, first: int, last: int, want
         previous = current
 
 
+def encoded_patches(log: Log, perspective: Perspective, first: int, last: int) -> Iterator[tuple[int, bytes]]:
+    """(step, frame) for each step of first..last as a patch of the step before (step 1:
+    its whole view), encoded as a page carries it: what `StoredFrames` keeps."""
+    encode = msgspec.json.Encoder().encode
+    for step, _, frame in walk_patches(log, perspective, first, last, dict.fromkeys(range(first, last + 1), PATCH)):
+        yield step, encode(frame)
+
+
+def runs(steps: list[int]) -> Iterator[tuple[int, int]]:
+    """(first, last) of each run of consecutive steps of a sorted list."""
+    start = previous = steps[0]
+    for step in steps[1:]:
+        if step != previous + 1:
+            yield start, previous
+            start = step
+        previous = step
+    yield start, previous
+
+
+class StoredFrames(Protocol):
+    """Frames built ahead of any reader and kept (what `encoded_patches` gives)."""
+
+    def read(self, stream: str, perspective: Perspective, first: int, last: int) -> dict[int, bytes]:
+        """The frames kept of steps first..last, by step (the others are missing)."""
+        ...
+
+
+# A gap of fewer steps (the live stream's step or two) is built at once rather than looked up.
+STORED_FROM = 16
+
+
 class FrameCache:
     """Encoded frames by match, perspective, form and step, kept while they fit in
-    `budget` bytes; the match and perspective used least recently go first."""
+    `budget` bytes; the match and perspective used least recently go first. Patches
+    missing from it are read from `stored` (when given) before any is built."""
 
-    def __init__(self, budget: int = CACHE_BUDGET_BYTES):
+    def __init__(self, budget: int = CACHE_BUDGET_BYTES, stored: StoredFrames | None = None):
         self.budget = budget
+        self.stored = stored
         self._lock = threading.Lock()
         self._entries: OrderedDict[tuple[str, Perspective], dict[tuple[str, int], msgspec.Raw]] = OrderedDict()
         self._sizes: dict[tuple[str, Perspective], int] = {}
@@ -311,16 +346,30 @@ class FrameCache:
             if key in self._entries:
                 self._entries.move_to_end(key)
         missing = {step: form for step, form in forms.items() if step not in found}
+        if patches and self.stored is not None and len(missing) >= STORED_FROM:
+            # Step 1 is whole whatever its form: a stored frame serves either.
+            kept = self._stored(log, perspective, [step for step, form in missing.items() if form == PATCH or step == 1])
+            self._keep(key, {(missing.pop(step), step): raw for step, raw in kept.items()})
+            found.update(kept)
         if missing:
             low, high = min(missing), max(missing)
             if patches:
-                built = {(form, step): msgspec.Raw(self._encode(frame)) for step, form, frame in walk_patches(log, perspective, low, high, missing)}
+                built = {}
+                # Each run of missing steps in its own pass: the steps stored between two runs are not viewed again.
+                for low, high in runs(sorted(missing)):
+                    built.update(((form, step), msgspec.Raw(self._encode(frame))) for step, form, frame in walk_patches(log, perspective, low, high, missing))
             else:
                 skip = frozenset(step for step in range(low, high + 1) if step not in missing)
                 built = {(FULL, frame.step): msgspec.Raw(self._encode(frame)) for frame in walk_frames(log, perspective, low, high, skip=skip)}
             self._keep(key, built)
             found.update((step, raw) for (_, step), raw in built.items())
         return [found[step] for step in range(first, last + 1)]
+
+    def _stored(self, log: Log, perspective: Perspective, steps: list[int]) -> dict[int, msgspec.Raw]:
+        if not steps:
+            return {}
+        kept = self.stored.read(log.stream, perspective, min(steps), max(steps)) if self.stored is not None else {}
+        return {step: msgspec.Raw(kept[step]) for step in steps if step in kept}
 
     def _keep(self, key: tuple[str, Perspective], built: dict[tuple[str, int], msgspec.Raw]) -> None:
         with self._lock:

@@ -19,7 +19,7 @@ from domain.protocol import IllegalAction
 from service.cli import inputs as cli_inputs, records as records_cli
 from service.cli.inputs import BadInput
 from service.errors import RecountError
-from service.records import fixtures
+from service.records import fixtures, heavy
 from service.store import storage
 from service.web import address, server
 
@@ -206,6 +206,7 @@ def _serve(recount, location: str, args: argparse.Namespace, listening: socket.s
 
     app = create_app(recount, MatchIndex(recount, _index_file(location, args.index)))
     app.state.listening = where
+    heavy.start_frames_projection(recount.store.env)
     serving = f"Recount ({storage.redacted(location)}) is serving {len(domain.systems())} game systems"
     if public.every_interface:
         print(f"{serving} on every network interface, port {args.port}  (API schema: /schema)")

@@ -40,6 +40,7 @@ import domain
 from domain.notation_file import write_match
 from domain.protocol import Standings
 from service.errors import RecountError
+from service.reads import frames_projection
 from service.reads.whatif import WhatIf, replay_under
 from service.records import export, notation_import
 from service.usecases.results import Created
@@ -185,6 +186,29 @@ def pool() -> HeavyPool:
             # Before the interpreter's teardown, which a worker's manager thread outlives.
             atexit.register(_pool.close)
         return _pool
+
+
+def start_frames_projection(env: Mapping[str, str], environ: Mapping[str, str] = os.environ) -> multiprocessing.process.BaseProcess | None:
+    """Start the process that stores every match's replay frames as they are recorded
+    (service/reads/frames_projection.py), at the pool's CPU priority; none for a store
+    with no database of its own (in memory) or with RECOUNT_FRAMES_PROJECTION=off."""
+    wanted = environ.get("RECOUNT_FRAMES_PROJECTION", "").strip() or "process"
+    if wanted not in ("process", "off"):
+        raise SystemExit(f"RECOUNT_FRAMES_PROJECTION={wanted!r}: it is process or off")
+    if wanted == "off" or env.get("PERSISTENCE_MODULE") not in ("eventsourcing.sqlite", "eventsourcing.postgres"):
+        return None
+    nice = configured(environ).get("nice", 10)
+    # spawn, as the pool: a fork of a process running threads may copy a held lock.
+    process = multiprocessing.get_context("spawn").Process(
+        target=_project_frames, args=(dict(env), os.getpid(), nice), name="recount-frames", daemon=True
+    )
+    process.start()
+    return process
+
+
+def _project_frames(env: dict[str, str], parent: int, nice: int) -> None:
+    _exit_with(parent, nice)
+    frames_projection.run(env)
 
 
 # --- the work (module functions: a worker process finds them by name) -----------------

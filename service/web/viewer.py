@@ -33,6 +33,7 @@ from litestar.static_files import create_static_files_router
 import replay
 from replay import frames, live, live_reader
 from service.errors import Forbidden, Unauthenticated
+from service.reads.frames_projection import FrameStore
 from service.usecases import access, seats
 from service.usecases.app import Recount
 from service.web.params import TOKEN_OPTIONAL, AsParam, BearerToken, RecountApp, errors_documented
@@ -63,7 +64,8 @@ def _per_app(make: Callable[[Recount], T]) -> Callable[[Recount], T]:
     return get
 
 
-frame_cache = _per_app(lambda app: frames.FrameCache())
+# Patches the frame projection stored (service/reads/frames_projection.py) are read before any is built.
+frame_cache = _per_app(lambda app: frames.FrameCache(stored=FrameStore(app.store)))
 broadcaster = _per_app(lambda app: live.Broadcaster(app.listen))
 standings_cache = _per_app(lambda app: frames.StepCache(frames.standings_of))
 allowed_cache = _per_app(lambda app: frames.StepCache(frames.allowed_of))

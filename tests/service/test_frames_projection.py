@@ -1,0 +1,102 @@
+"""The replay frames projection (service/reads/frames_projection.py): frames built off
+the write path and stored are the bytes a reader would have built, a reader uses them,
+and whatever is missing or of other code is built as before."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from domain.protocol import Perspective
+from replay import frames
+from service.reads.frames_projection import CHUNK, FrameStore, FramesProjection, perspectives
+from service.records import fixtures
+from service.usecases.app import Recount
+
+FIXTURES = ("president/deck-five-leave-join", "bid/sealed-all-cards", "mrpresident/advanced-incumbent-year")
+
+
+def recorded(recount: Recount, name: str) -> str:
+    by_name = {f"{path.parent.name}/{path.stem}": path for path in fixtures.fixture_files()}
+    return fixtures.record(recount, fixtures.read(by_name[name])).match_id
+
+
+class Counting:
+    """A StoredFrames that counts the frames it gives."""
+
+    def __init__(self, stored: FrameStore):
+        self.stored, self.given = stored, 0
+
+    def read(self, stream: str, perspective: Perspective, first: int, last: int) -> dict[int, bytes]:
+        found = self.stored.read(stream, perspective, first, last)
+        self.given += len(found)
+        return found
+
+
+def pages(cache: frames.FrameCache, log, perspective: Perspective) -> list[bytes]:
+    """Every way a reader pages through a match: from the start, from a later step (a key
+    frame first), continuing after a step it has, and whole frames."""
+    return [
+        msgspec.json.encode(frames.page(cache, log, perspective, "x", first, None, limit, patches, continuing))
+        for first, limit, patches, continuing in ((1, 500, True, False), (20, 17, True, False), (5, 1000, True, True), (1, 1000, False, False))
+    ]
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_given_a_projected_match_when_a_replay_reads_it_then_it_reads_stored_frames_equal_to_built_ones(recount: Recount, name: str) -> None:
+    match_id = recorded(recount, name)
+    projection = FramesProjection(recount)
+    assert projection.catch_up() == recount.store.head()
+    log = recount.log(match_id)
+    for perspective in perspectives(log):
+        counting = Counting(projection.frames)
+        assert pages(frames.FrameCache(stored=counting), log, perspective) == pages(frames.FrameCache(), log, perspective)
+        assert counting.given == log.version  # every patch read once from the store, none built
+
+
+def test_given_frames_stored_then_a_reader_serves_them_as_stored(recount: Recount) -> None:
+    """What a reader sends is what the projection stored (a stored frame changed behind its back shows)."""
+    match_id = recorded(recount, "president/friday-three-public")
+    projection = FramesProjection(recount)
+    projection.catch_up()
+    log = recount.log(match_id)
+    spectator = perspectives(log)[0]
+    stored = projection.frames.read(match_id, spectator, 1, log.version)
+    marked = b'{"marked":true}'
+    projection.frames.write(match_id, spectator, CHUNK + 1, [marked] * (log.version - CHUNK))
+    page = frames.page(frames.FrameCache(stored=projection.frames), log, spectator, "x", 1, None, 1000, True)
+    assert page.frames[CHUNK - 1] == msgspec.Raw(stored[CHUNK])
+    assert page.frames[CHUNK] == msgspec.Raw(marked)
+
+
+def test_given_a_match_that_grows_when_projected_again_then_its_new_steps_are_added_to_those_stored(recount: Recount) -> None:
+    """A chunk stored part-full is written again, fuller; the frames already stored stay as they were."""
+    by_name = {f"{path.parent.name}/{path.stem}": path for path in fixtures.fixture_files()}
+    match = fixtures.read(by_name["president/friday-three-public"])
+    half = CHUNK + 5
+    created = fixtures.record(recount, msgspec.structs.replace(match, events=match.events[:half]))
+    projection = FramesProjection(recount)
+    assert projection.catch_up() == half + 1
+    log = recount.log(created.match_id)
+    spectator = perspectives(log)[0]
+    early = projection.frames.read(created.match_id, spectator, 1, log.version)
+    recount.append(created.match_id, created.write_token, match.events[half:], expected_version=half + 1)
+    assert projection.catch_up() == len(match.events) - half
+    log = recount.log(created.match_id)
+    assert set(projection.frames.stored_to(created.match_id).values()) == {log.version}
+    later = projection.frames.read(created.match_id, spectator, 1, log.version)
+    assert {step: later[step] for step in early} == early
+    assert later == dict(frames.encoded_patches(log, spectator, 1, log.version))
+    assert projection.catch_up() == 0  # nothing new: nothing read
+
+
+def test_given_frames_of_other_code_then_a_reader_builds_its_own(recount: Recount) -> None:
+    match_id = recorded(recount, "president/friday-three-public")
+    projection = FramesProjection(recount)
+    projection.catch_up()
+    other = FrameStore(recount.store)
+    other.tag = "another-code"
+    log = recount.log(match_id)
+    spectator = perspectives(log)[0]
+    assert other.read(match_id, spectator, 1, log.version) == {}
+    assert other.stored_to(match_id) == {}
