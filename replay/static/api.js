@@ -17,11 +17,17 @@ export const addressToken = () => new URLSearchParams(location.hash.slice(1)).ge
 // The match a page names as the last part of its path (/view/{id}, /record/{id}).
 export const addressMatchId = () => decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 export const matchPathOf = (matchId) => `/matches/${encodeURIComponent(matchId)}`;
-// The write token this phone keeps for a match: the new-match page keeps it, the
-// recording page reads it when its link comes without the fragment.
+// The write token this phone keeps for a match (the new-match page keeps it and shows
+// the match's links again from it), and the token the recording page last recorded
+// with (the write token or a seat's), read when its link comes without the fragment.
+// Apart: a seat link opened on the phone that created the match must not take the
+// write token's place.
 const writeTokenKey = (matchId) => `recount.write.${matchId}`;
+const recordTokenKey = (matchId) => `recount.record.${matchId}`;
 export const keptWriteToken = (matchId) => localStorage.getItem(writeTokenKey(matchId)) || "";
 export const keepWriteToken = (matchId, token) => localStorage.setItem(writeTokenKey(matchId), token);
+export const keptRecordToken = (matchId) => localStorage.getItem(recordTokenKey(matchId)) || keptWriteToken(matchId);
+export const keepRecordToken = (matchId, token) => localStorage.setItem(recordTokenKey(matchId), token);
 
 // options: method, body (sent as JSON) or text (sent as plain text), token (as a Bearer
 // header), key (Idempotency-Key), headers.

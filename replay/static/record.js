@@ -11,7 +11,7 @@
 // page goes on: it offers the kinds of choices last seen for the next seat, checked
 // when back online (record-offline.js), keeps the match as last seen for a reload, and
 // a service worker (/sw.js) keeps the page itself.
-import { NetworkDown, addressMatchId, addressToken, api, call, keepWriteToken, keptWriteToken, matchPathOf } from "/static/api.js";
+import { NetworkDown, addressMatchId, addressToken, api, call, keepRecordToken, keptRecordToken, matchPathOf } from "/static/api.js";
 import { $, h } from "/static/dom.js";
 import { MatchClient } from "/static/match-client.js";
 import * as generic from "/static/render-generic.js";
@@ -28,7 +28,7 @@ const matchPath = matchPathOf(matchId);
 
 // The link's token, else the one this phone kept; a link's token is kept once the
 // match accepts it (a wrong link does not replace a token that works).
-const token = addressToken() || keptWriteToken(matchId);
+const token = addressToken() || keptRecordToken(matchId);
 const match = new MatchClient(matchPath, { token, recorder: true });
 const page = {
   summary: null,
@@ -193,7 +193,7 @@ async function start() {
     page.summary = summary;
     await refresh();
     if (page.refused) return;
-    keepWriteToken(matchId, token);
+    keepRecordToken(matchId, token);
     outbox.pump();
   } catch (error) {
     if (!(error instanceof NetworkDown)) return refuse(refusal(error), error.status);

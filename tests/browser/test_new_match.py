@@ -99,6 +99,29 @@ def test_a_match_is_created_from_the_phone_with_its_option_players_and_links(
     assert event["mode"] == mode
 
 
+def test_a_seat_link_opened_on_the_creators_phone_keeps_its_write_token(phone: Any, served: Any) -> None:
+    """The phone that created a match opens a player's link (the creator plays too): the
+    new-match page still shows the match's links from the write token it keeps, and the
+    recording page opened again without a token records as that seat."""
+    open_new(phone, served, "president")
+    seat_players(phone, ["Al", "Betty", "Carl", "Dana"])
+    phone.locator("#create").click()
+    expect(phone.locator("#created")).to_be_visible()
+    record = phone.locator(".link-card.record a.link").get_attribute("href") or ""
+    match_id, write_token = re.fullmatch(rf"{re.escape(served.url)}/record/(m_\w+)#token=(.+)", record).groups()
+    betty = phone.locator(".link-card.seat a.link").nth(1).get_attribute("href") or ""
+    betty_token = urlsplit(betty).fragment.removeprefix("token=")
+    as_betty = lambda request: request.headers.get("authorization") == f"Bearer {betty_token}"  # noqa: E731
+    with phone.expect_request(as_betty):
+        phone.goto(betty)
+    expect(phone.locator("#subtitle a")).to_have_text("replay")
+    phone.goto(f"{served.url}/new?created={match_id}")
+    expect(phone.locator(".link-card.record a.link")).to_have_attribute("href", record)
+    assert phone.evaluate(f"() => localStorage.getItem('recount.write.{match_id}')") == write_token
+    with phone.expect_request(as_betty):
+        phone.goto(f"{served.url}/record/{match_id}")
+
+
 def test_a_refused_setup_shows_what_is_wrong_and_creates_nothing(phone: Any, served: Any) -> None:
     """An option that is not JSON is named on the page and nothing is sent; then one
     player: president-classic.md § header, “_player_: 4-7” — the 422's rule sentence
