@@ -85,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on: 127.0.0.1 (the default) is this computer only; 0.0.0.0 lets phones on the same network in, and every address they can use is printed (behind a proxy, set $RECOUNT_PUBLIC_URL to the address it serves)")
     serve.add_argument("--port", type=int, default=8000, help="the TCP port to listen on (default: 8000)")
     serve.add_argument("--no-fixtures", action="store_true", help="leave an empty store empty (by default the matches of fixtures/ are recorded into it, their tokens kept beside it)")
-    sub.add_parser("rebuild", help="rebuild the read models (the match index and the leaderboards) from the store's notification log")
+    sub.add_parser("rebuild", help="rebuild the read models (the match index and the leaderboards) from the store's notification log, "
+                   "and drop the stored replay frames (a running server's frames projection builds them again)")
     imp = sub.add_parser(
         "import", help="record event files (every action is checked)",
         description="Record matches from files, every action checked. Exit status 2: a file is not one the command can take "
@@ -157,10 +158,13 @@ def _run(args: argparse.Namespace) -> int:
             return 2
     recount = _open(location)
     if args.command == "rebuild":
+        from service.reads.frames_projection import FrameStore
         from service.reads.leaderboard import rebuild_command
         from service.web.analysis import leaderboard_file
 
         code = rebuild_command(recount, leaderboard_file(_index_file(location, args.index)))
+        FrameStore(recount.store).clear()
+        print("stored replay frames dropped: a server's frames projection builds them again")
         recount.close()
         return code
     if args.command == "export":

@@ -17,7 +17,8 @@ import httpx
 import pytest
 
 from service.cli.main import build_parser, main
-from tests.support.stores import free_port
+from service.reads.frames_projection import FramesProjection
+from tests.support.stores import free_port, open_recount
 
 RECOUNT = Path(sys.executable).parent / "recount"
 ENV = {k: v for k, v in os.environ.items() if k != "RECOUNT_DATABASE_URL"}
@@ -236,6 +237,22 @@ def test_rebuild_counts_one_match_in_the_singular(tmp_path, capsys):
     assert main(["--db", str(db), "rebuild"]) == 0
     out = capsys.readouterr().out
     assert ": 1 match\n" in out and "(1 match)" in out and "1 matches" not in out
+
+
+def test_rebuild_drops_the_stored_replay_frames_for_the_projection_to_build_again(tmp_path, capsys):
+    db = tmp_path / "r.sqlite"
+    assert main(["--db", str(db), "import", str(FIXTURE)]) == 0
+    recount = open_recount(db)
+    try:
+        projection = FramesProjection(recount)
+        projection.catch_up()
+        match_id = str(recount.store.firsts_and_lasts(1, 1)[0].originator_id)
+        assert projection.frames.stored_to(match_id)
+        assert main(["--db", str(db), "rebuild"]) == 0
+        assert "replay frames" in capsys.readouterr().out
+        assert projection.frames.stored_to(match_id) == {} and projection.frames.position() == 0
+    finally:
+        recount.close()
 
 
 def test_the_positionals_of_export_and_verify_say_what_they_are():
