@@ -146,6 +146,52 @@ function refused(error, box = $("refused"), what = "Not created") {
   box.scrollIntoView({ block: "center" });
 }
 
+// --- the server's create token ------------------------------------------------------------
+
+// A server may ask a create token of whoever makes a match (RECOUNT_CREATE_TOKEN): its
+// operator hands it over as /new#create=<token> (the fragment never reaches a server) or
+// it is typed once; this phone keeps it for the next match.
+const CREATE_TOKEN_KEY = "recount.create";
+
+function createToken() {
+  return $("create-token").value.trim() || localStorage.getItem(CREATE_TOKEN_KEY) || "";
+}
+
+function keepCreateToken(token) {
+  try {
+    if (token) localStorage.setItem(CREATE_TOKEN_KEY, token);
+    else localStorage.removeItem(CREATE_TOKEN_KEY);
+  } catch {
+    // A browser that keeps nothing: the field stays filled for this page's next match.
+  }
+}
+
+// The server's token from the address, kept, then dropped from the address bar.
+function createTokenFromAddress() {
+  const given = new URLSearchParams(location.hash.slice(1)).get("create");
+  if (!given) return;
+  keepCreateToken(given);
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+// POST to a creating route with the create token this phone has; a 401 or 403 (none, or
+// not the server's) shows the field to type it in and forgets the kept one.
+async function creating(path, options) {
+  const token = createToken();
+  try {
+    const created = await json(path, { ...options, token: token || undefined });
+    if (token) keepCreateToken(token);
+    return created;
+  } catch (error) {
+    if (error.status === 401 || error.status === 403) {
+      keepCreateToken("");
+      $("create-token-box").hidden = false;
+      $("create-token").focus();
+    }
+    throw error;
+  }
+}
+
 async function create(event) {
   event.preventDefault();
   $("refused").hidden = true;
@@ -174,7 +220,7 @@ async function create(event) {
   const button = $("create");
   button.disabled = true;
   try {
-    const created = await json("/matches", { method: "POST", body: setup });
+    const created = await creating("/matches", { method: "POST", body: setup });
     showCreated(created, setup);
   } catch (error) {
     refused(error);
@@ -194,7 +240,7 @@ async function importFile(event) {
   const button = $("import-send");
   button.disabled = true;
   try {
-    const created = await json("/imports/notation", { method: "POST", text: await file.text() });
+    const created = await creating("/imports/notation", { method: "POST", text: await file.text() });
     keepCreated(created);
     if (!(await reopen(created.match_id))) throw new Error("the match was imported, but its links could not be shown: reload the page");
   } catch (error) {
@@ -254,6 +300,7 @@ async function reopen(id) {
 // --- start -------------------------------------------------------------------------------
 
 async function start() {
+  createTokenFromAddress();
   $("add-player").addEventListener("click", () => {
     const row = playerRow();
     $("players").append(row);

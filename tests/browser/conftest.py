@@ -23,6 +23,7 @@ from service.reads.readmodel import MatchIndex
 from service.records import fixtures
 from service.store.match_store import MatchStore, default_env
 from service.usecases.app import Created, Recount
+from service.web.limits import WriteAccess, guard
 from service.web.routes import create_app
 from tests.support.browser import PHONE, WAIT_MS, opened_tab
 
@@ -69,12 +70,15 @@ class Served:
 
 
 @contextmanager
-def serving(recount: Recount, db: Path) -> Iterator[str]:
+def serving(recount: Recount, db: Path, create_token: str | None = None) -> Iterator[str]:
     """The app over `recount`, served by uvicorn on a free port of 127.0.0.1 in a
-    background thread; yields its address."""
+    background thread (creating a match needs `create_token` when given, as
+    RECOUNT_CREATE_TOKEN makes it); yields its address."""
     import uvicorn
 
     app = create_app(recount, MatchIndex(recount, str(db.with_suffix(".index.sqlite"))))
+    if create_token is not None:
+        guard(app, WriteAccess(create_token=create_token))
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     port = listening.getsockname()[1]
@@ -100,6 +104,18 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     matches = {f"{p.parent.name}/{p.stem}": fixtures.record(recount, fixtures.read(p)) for p in fixtures.fixture_files()}
     with serving(recount, db) as url:
         yield Served(url, recount, matches)
+
+
+CREATE_TOKEN = "sesame-for-the-table"
+
+
+@pytest.fixture(scope="module")
+def served_with_create_token(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A service that creates matches for the holders of its create token only."""
+    db = tmp_path_factory.mktemp("create-token") / "recount.sqlite"
+    recount = Recount(MatchStore(default_env(str(db))))
+    with serving(recount, db, CREATE_TOKEN) as url:
+        yield Served(url, recount, {})
 
 
 def load_toy() -> ModuleType:

@@ -122,6 +122,45 @@ def test_a_seat_link_opened_on_the_creators_phone_keeps_its_write_token(phone: A
         phone.goto(f"{served.url}/record/{match_id}")
 
 
+def test_on_a_server_with_a_create_token_the_phone_asks_for_it_once_and_keeps_it(phone: Any, served_with_create_token: Any) -> None:
+    """RECOUNT_CREATE_TOKEN: a phone without the token is told so and asked for it (a
+    wrong one is refused and forgotten); once it is typed the match is created, and the
+    next match on that phone needs nothing typed. A link /new#create=<token> hands it over."""
+    from tests.browser.conftest import CREATE_TOKEN
+
+    served = served_with_create_token
+    open_new(phone, served, "president")
+    seat_players(phone, ["Al", "Betty", "Carl", "Dana"])
+    box = phone.locator("#create-token-box")
+    expect(box).to_be_hidden()
+    phone.locator("#create").click()
+    expect(phone.locator("#refused")).to_contain_text("create token")
+    expect(box).to_be_visible()
+    phone.locator("#create-token").fill("not-the-token")
+    phone.locator("#create").click()
+    expect(phone.locator("#refused")).to_contain_text("not this server's create token")
+    assert match_ids(served) == set()
+    phone.locator("#create-token").fill(CREATE_TOKEN)
+    phone.locator("#create").click()
+    expect(phone.locator("#created")).to_be_visible()
+    assert len(match_ids(served)) == 1
+
+    open_new(phone, served, "president")  # the next match: the kept token, nothing to type
+    seat_players(phone, ["Al", "Betty", "Carl", "Dana"])
+    phone.locator("#create").click()
+    expect(phone.locator("#created")).to_be_visible()
+    assert len(match_ids(served)) == 2
+
+    phone.evaluate("() => localStorage.clear()")
+    phone.goto(f"{served.url}/new#create={CREATE_TOKEN}")
+    expect(phone.locator("body")).to_have_attribute("data-ready", "true")
+    assert "create=" not in phone.url, "the token leaves the address bar"
+    seat_players(phone, ["Al", "Betty", "Carl", "Dana"])
+    phone.locator("#create").click()
+    expect(phone.locator("#created")).to_be_visible()
+    assert len(match_ids(served)) == 3
+
+
 def test_a_refused_setup_shows_what_is_wrong_and_creates_nothing(phone: Any, served: Any) -> None:
     """An option that is not JSON is named on the page and nothing is sent; then one
     player: president-classic.md § header, “_player_: 4-7” — the 422's rule sentence
