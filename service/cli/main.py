@@ -21,7 +21,7 @@ from service.cli.inputs import BadInput
 from service.errors import RecountError
 from service.records import fixtures, heavy
 from service.store import storage
-from service.web import address, server
+from service.web import address, limits, server
 
 
 def _open(location: str):
@@ -217,6 +217,9 @@ def _serve(recount, location: str, args: argparse.Namespace, listening: socket.s
     else:
         print(f"{serving} at {public.base}/  (API schema: /schema)")
     _say_where_phones_go(public, args.port)
+    create_token = limits.settings_from_environment().create_token
+    if create_token:
+        print(f"  creating a match needs the create token (RECOUNT_CREATE_TOKEN): a phone that opens {public.base}/new#create={create_token} keeps it")
     sys.stdout.flush()
     server.run(app, listening)
     return 0

@@ -24,9 +24,9 @@ RECOUNT = Path(sys.executable).parent / "recount"
 ENV = {k: v for k, v in os.environ.items() if k != "RECOUNT_DATABASE_URL"}
 
 
-def serve(db: Path, port: int, *extra: str) -> subprocess.Popen[str]:
+def serve(db: Path, port: int, *extra: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     command = [str(RECOUNT), "--db", str(db), "serve", "--port", str(port), *extra]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**ENV, **(env or {})})
 
 
 def answering(url: str, process: subprocess.Popen[str]) -> None:
@@ -116,6 +116,14 @@ def test_on_loopback_it_says_phones_cannot_open_it_and_how_to_let_them_in(tmp_pa
     answering(f"http://127.0.0.1:{port}", process)
     out = stop(process)
     assert f"at http://127.0.0.1:{port}/" in out and "phones cannot open" in out and "--host 0.0.0.0" in out
+
+
+def test_with_a_create_token_it_prints_the_link_that_hands_it_to_a_phone(tmp_path: Path) -> None:
+    port = free_port()
+    process = serve(tmp_path / "r.sqlite", port, "--no-fixtures", env={"RECOUNT_CREATE_TOKEN": "sesame"})
+    answering(f"http://127.0.0.1:{port}", process)
+    out = stop(process)
+    assert f"http://127.0.0.1:{port}/new#create=sesame" in out
 
 
 # -- bad input: one line naming the file and what is wrong, exit status 2, nothing recorded --------------------
