@@ -163,8 +163,10 @@ def _run(args: argparse.Namespace) -> int:
         from service.web.analysis import leaderboard_file
 
         code = rebuild_command(recount, leaderboard_file(_index_file(location, args.index)))
-        FrameStore(recount.store).clear()
-        print("stored replay frames dropped: a server's frames projection builds them again")
+        stored_frames = FrameStore(recount.store)
+        if stored_frames.enabled:  # a store in memory keeps none
+            stored_frames.clear()
+            print("stored replay frames dropped: a server's frames projection builds them again")
         recount.close()
         return code
     if args.command == "export":

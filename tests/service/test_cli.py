@@ -263,6 +263,12 @@ def test_rebuild_drops_the_stored_replay_frames_for_the_projection_to_build_agai
         recount.close()
 
 
+def test_rebuild_of_a_store_in_memory_has_no_stored_frames_to_drop(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("PERSISTENCE_MODULE", "eventsourcing.popo")
+    assert main(["--db", str(tmp_path / "r.sqlite"), "rebuild"]) == 0
+    assert "replay frames" not in capsys.readouterr().out
+
+
 def test_the_positionals_of_export_and_verify_say_what_they_are():
     commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
     unexplained = [f"{name} {action.dest}" for name in ("export", "verify") for action in commands[name]._actions if not action.option_strings and not action.help]
