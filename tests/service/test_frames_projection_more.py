@@ -154,15 +154,14 @@ def test_given_a_match_whose_projection_fails_when_catching_up_then_the_others_a
 
 def test_given_frames_of_two_codes_when_cleared_keeping_its_own_then_only_the_other_codes_go(recount: Recount) -> None:
     """What `run` does at start: frames and position older code left are dropped, this code's kept."""
-    match_id = recorded(recount, "president/friday-three-public")
-    projection = FramesProjection(recount)
-    projection.catch_up()
+    log = recount.log(recorded(recount, "president/friday-three-public"))
+    match_id, spectator = log.stream, perspectives(log)[0]
     older = FrameStore(recount.store)
     older.tag = "older-code"
-    log = recount.log(match_id)
-    spectator = perspectives(log)[0]
     older.write(match_id, spectator, 1, [b"{}"] * 40)
     older.advance(7)
+    projection = FramesProjection(recount)
+    projection.catch_up()
     own = stored_everywhere(projection, log)
 
     projection.frames.clear(keep_own=True)
