@@ -141,6 +141,11 @@ def _check_inputs(args: argparse.Namespace, location: str) -> None:
                 cli_inputs.writable(wanted)
     if args.command in ("serve", "export"):
         cli_inputs.signing_key(location)
+    if args.command == "serve":
+        # Settings that do not fit stop the start before an empty store is given the fixtures.
+        limits.settings_from_environment()
+        heavy.configured()
+        heavy.frames_projection_wanted()
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -188,14 +188,20 @@ def pool() -> HeavyPool:
         return _pool
 
 
+def frames_projection_wanted(environ: Mapping[str, str] = os.environ) -> bool:
+    """RECOUNT_FRAMES_PROJECTION: `process` (the default) or `off`; another value is said by
+    the variable's name (SystemExit: checked before a server changes anything)."""
+    wanted = environ.get("RECOUNT_FRAMES_PROJECTION", "").strip() or "process"
+    if wanted not in ("process", "off"):
+        raise SystemExit(f"RECOUNT_FRAMES_PROJECTION={wanted!r}: it is process or off")
+    return wanted == "process"
+
+
 def start_frames_projection(env: Mapping[str, str], environ: Mapping[str, str] = os.environ) -> multiprocessing.process.BaseProcess | None:
     """Start the process that stores every match's replay frames as they are recorded
     (service/reads/frames_projection.py), at the pool's CPU priority; none for a store
     with no database of its own (in memory) or with RECOUNT_FRAMES_PROJECTION=off."""
-    wanted = environ.get("RECOUNT_FRAMES_PROJECTION", "").strip() or "process"
-    if wanted not in ("process", "off"):
-        raise SystemExit(f"RECOUNT_FRAMES_PROJECTION={wanted!r}: it is process or off")
-    if wanted == "off" or env.get("PERSISTENCE_MODULE") not in ("eventsourcing.sqlite", "eventsourcing.postgres"):
+    if not frames_projection_wanted(environ) or env.get("PERSISTENCE_MODULE") not in ("eventsourcing.sqlite", "eventsourcing.postgres"):
         return None
     nice = configured(environ).get("nice", 10)
     # spawn, as the pool: a fork of a process running threads may copy a held lock.

@@ -146,7 +146,6 @@ def test_given_a_server_killed_with_sigkill_then_its_projector_ends_too(tmp_path
         eventually(lambda: not alive(projector), "the projector outlived its server")
 
 
-@pytest.mark.xfail(strict=True, reason="the setting is checked after an empty store is given the fixture matches (service/cli/main.py _serve)")
 def test_given_a_projection_setting_that_does_not_fit_then_an_empty_store_is_left_empty(tmp_path: Path) -> None:
     """A refused start changes nothing: no fixture match recorded, no tokens file written."""
     env = {k: v for k, v in os.environ.items() if k != "RECOUNT_DATABASE_URL"} | {"RECOUNT_FRAMES_PROJECTION": "bogus"}
