@@ -13,18 +13,25 @@ corrections), and a reader builds whatever is missing or of other code (FrameCac
 
 The projection runs in a process of its own (service/records/heavy.py starts it beside
 `recount serve`), at a lower CPU priority: it polls the notification log, remembers how
-far it has read, and projects every match that grew. A seat's view as the recorder reads
-it while the match runs (no sealed bid) is not stored: it is built when read.
+far it has read, and projects every match that grew. One process projects a store at a
+time (a claim renewed in the store: two servers on one store share it). A seat's view as
+the recorder reads it while the match runs (no sealed bid) is not stored: it is built
+when read.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import secrets
+import socket
+import sqlite3
 import time
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import msgspec
+from eventsourcing.persistence import PersistenceError
 
 from domain.protocol import EVERYONE, RECORDER, SPECTATOR, Perspective
 from replay import frames
@@ -39,6 +46,8 @@ PAGE = 20_000
 # Steps built at a time for one perspective: what a long match's projection holds in memory.
 SLICE = 1024
 POLL_SECONDS = 0.25
+# How long a projector's claim on a store lasts unless renewed (it is renewed every third of it).
+CLAIM_SECONDS = 30.0
 logger = logging.getLogger(__name__)
 
 _frames = msgspec.msgpack.Encoder()
@@ -52,8 +61,10 @@ def perspective_key(perspective: Perspective) -> str:
 def perspectives(log: MatchLog) -> list[Perspective]:
     """The perspectives whose frames are stored: the spectator's, everyone's (a finished
     match's replay), the recorder's (the write token's while the match runs) and each
-    seat's own, as the match is seated now."""
-    return [SPECTATOR, EVERYONE, RECORDER, *(Perspective("seat", player) for player in log.system.players(log.state))]
+    seat's own: those seated at the start (a player who left reads their replay too) and
+    those seated now."""
+    seats = dict.fromkeys([*log.system.seated(log.created.event), *log.system.players(log.state)])
+    return [SPECTATOR, EVERYONE, RECORDER, *(Perspective("seat", player) for player in seats)]
 
 
 class FrameStore(SideTable):
@@ -61,6 +72,7 @@ class FrameStore(SideTable):
 
     table = "recount_frames"
     POSITION = "recount_frames_position"
+    CLAIM = "recount_frames_projector"
 
     def __init__(self, store: MatchStore):
         self.tag = sources_tag("domain", "replay/frames.py", "replay/patches.py", "service/store/matchlog.py")
@@ -73,6 +85,7 @@ class FrameStore(SideTable):
                 "chunk INTEGER NOT NULL, steps INTEGER NOT NULL, frames {blob} NOT NULL, PRIMARY KEY (stream, code, perspective, chunk))"
             ))
             c.execute(self.sql("CREATE TABLE IF NOT EXISTS {table} (code TEXT PRIMARY KEY, notification_id INTEGER NOT NULL)", self.POSITION))
+            c.execute(self.sql("CREATE TABLE IF NOT EXISTS {table} (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until REAL NOT NULL)", self.CLAIM))
 
     def read(self, stream: str, perspective: Perspective, first: int, last: int) -> dict[int, bytes]:
         if not self.enabled or first > last:
@@ -120,10 +133,30 @@ class FrameStore(SideTable):
             return 0
         return row["notification_id"] if isinstance(row, dict) else row[0]
 
-    def advance(self, notification_id: int) -> None:
+    def advance(self, notification_id: int, previous: int) -> bool:
+        """Move the position from `previous` to `notification_id`; False if it is no longer
+        at `previous` (cleared by `recount rebuild`, or moved by another projector meanwhile)."""
         with self.datastore.transaction(commit=True) as c:
-            c.execute(self.sql("INSERT INTO {table} VALUES (?, ?) ON CONFLICT (code) DO UPDATE SET notification_id = excluded.notification_id", self.POSITION),
-                      (self.tag, notification_id))
+            if previous:
+                c.execute(self.sql("UPDATE {table} SET notification_id = ? WHERE code = ? AND notification_id = ?", self.POSITION),
+                          (notification_id, self.tag, previous))
+            else:
+                c.execute(self.sql("INSERT INTO {table} VALUES (?, ?) ON CONFLICT (code) DO NOTHING", self.POSITION), (self.tag, notification_id))
+            c.execute(self.sql("SELECT notification_id FROM {table} WHERE code = ?", self.POSITION), (self.tag,))
+            row = c.fetchone()
+        return row is not None and (row["notification_id"] if isinstance(row, dict) else row[0]) == notification_id
+
+    def claim(self, holder: str, now: float, seconds: float) -> bool:
+        """Whether `holder` is the one projector of this store for the next `seconds`: the
+        claim is free, ran out, or is its own (renewed). Two servers on one store then
+        share one projection rather than each building every frame."""
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(self.sql(
+                "INSERT INTO {table} VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until "
+                f"WHERE {self.CLAIM}.until < ? OR {self.CLAIM}.holder = excluded.holder", self.CLAIM), ("projector", holder, now + seconds, now))
+            c.execute(self.sql("SELECT holder FROM {table} WHERE name = ?", self.CLAIM), ("projector",))
+            row = c.fetchone()
+        return (row["holder"] if isinstance(row, dict) else row[0]) == holder
 
     def clear(self, keep_own: bool = False) -> None:
         """Drop every frame and position (`keep_own`: only those other code built)."""
@@ -134,14 +167,18 @@ class FrameStore(SideTable):
 
 
 class FramesProjection:
-    """Brings the stored frames up to the store's head."""
+    """Brings the stored frames up to the store's head. `still_mine()`, asked between
+    matches, says whether to go on (a projector whose claim ran out stops)."""
 
-    def __init__(self, recount: Recount):
+    def __init__(self, recount: Recount, still_mine: Callable[[], bool] = lambda: True):
         self.recount = recount
         self.frames = FrameStore(recount.store)
+        self.still_mine = still_mine
 
     def catch_up(self) -> int:
-        """Project every match that grew since the last look; returns how many notifications that covered."""
+        """Project every match that grew since the last look; returns how many notifications
+        that covered. A match whose frames cannot be built is left to its readers (logged);
+        an error of the database stops the pass, to be tried again from the same position."""
         if not self.frames.enabled:
             return 0
         store = self.recount.store
@@ -153,11 +190,16 @@ class FramesProjection:
         while position < head:
             stop = min(position + PAGE, head)
             for stream in dict.fromkeys(str(n.originator_id) for n in store.firsts_and_lasts(position + 1, stop)):
+                if not self.still_mine():
+                    return position - start
                 try:
                     self.project(stream)
+                except (PersistenceError, sqlite3.Error):
+                    raise
                 except Exception:  # noqa: BLE001 - a stored frame is only a cache: a reader builds what is missing
                     logger.exception("projecting the frames of %s failed", stream)
-            self.frames.advance(stop)
+            if not self.frames.advance(stop, position):
+                break  # cleared or moved meanwhile: the next pass starts from where it is now
             position = stop
         return position - start
 
@@ -174,14 +216,34 @@ class FramesProjection:
 
 
 def run(env: Mapping[str, str], poll: float = POLL_SECONDS) -> None:
-    """Project for ever (the process's body): catch up, then look again every `poll` seconds."""
+    """Project for ever (the process's body): catch up, then look again every `poll`
+    seconds; while another process holds the claim, only look whether it still does."""
     recount = Recount(MatchStore(env))
-    projection = FramesProjection(recount)
+    holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    claimed = {"at": 0.0}
+
+    def still_mine() -> bool:
+        now = time.time()
+        if now - claimed["at"] < CLAIM_SECONDS / 3:
+            return True
+        if projection.frames.claim(holder, now, CLAIM_SECONDS):
+            claimed["at"] = now
+            return True
+        claimed["at"] = 0.0
+        return False
+
+    projection = FramesProjection(recount, still_mine)
     if not projection.frames.enabled:
         return
-    projection.frames.clear(keep_own=True)
+    cleared = False
     while True:
         try:
+            if not still_mine():
+                time.sleep(poll)
+                continue
+            if not cleared:  # the frames older code left, once this projector holds the claim
+                projection.frames.clear(keep_own=True)
+                cleared = True
             if not projection.catch_up():
                 time.sleep(poll)
         except Exception:  # noqa: BLE001 - the database may be busy or gone for a while: try again later

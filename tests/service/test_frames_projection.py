@@ -100,3 +100,69 @@ def test_given_frames_of_other_code_then_a_reader_builds_its_own(recount: Recoun
     spectator = perspectives(log)[0]
     assert other.read(match_id, spectator, 1, log.version) == {}
     assert other.stored_to(match_id) == {}
+
+
+def test_given_two_projectors_then_one_holds_the_claim_until_it_runs_out(recount: Recount) -> None:
+    """Two servers on one store share one projection: the claim is renewed by its holder,
+    refused to another while it lasts, and taken over once it ran out."""
+    stored = FrameStore(recount.store)
+    assert stored.claim("first", now=100.0, seconds=30)
+    assert not stored.claim("second", now=110.0, seconds=30)
+    assert stored.claim("first", now=125.0, seconds=30)  # renewed: until 155
+    assert not stored.claim("second", now=150.0, seconds=30)
+    assert stored.claim("second", now=156.0, seconds=30)
+    assert not stored.claim("first", now=160.0, seconds=30)
+
+
+def test_given_the_frames_cleared_during_a_pass_then_the_position_is_not_written_back(recount: Recount) -> None:
+    """`recount rebuild` clears the frames while a server's projector runs: the pass that
+    was under way does not set the position back past frames it no longer holds."""
+    match_id = recorded(recount, "president/friday-three-public")
+    calls = {"n": 0}
+
+    def clear_once() -> bool:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            projection.frames.clear()
+        return True
+
+    projection = FramesProjection(recount)
+    projection.frames.advance(1, 0)
+    projection.still_mine = clear_once  # the rebuild lands as the pass starts on the match
+    assert projection.catch_up() == 0
+    assert projection.frames.position() == 0
+    projection.still_mine = lambda: True
+    assert projection.catch_up() == recount.store.head()
+    assert set(projection.frames.stored_to(match_id).values()) == {recount.log(match_id).version}
+
+
+def test_given_the_database_fails_during_a_pass_then_the_pass_stops_and_is_done_again(recount: Recount, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A locked or lost database is not a match whose frames cannot be built: the pass
+    stops where it was (the position stays) and the next one projects that match."""
+    from eventsourcing.persistence import OperationalError
+
+    match_id = recorded(recount, "president/friday-three-public")
+    projection = FramesProjection(recount)
+    write = FrameStore.write
+
+    def locked(*args: object, **kwargs: object) -> None:
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(FrameStore, "write", locked)
+    with pytest.raises(OperationalError):
+        projection.catch_up()
+    assert projection.frames.position() == 0
+    monkeypatch.setattr(FrameStore, "write", write)
+    assert projection.catch_up() == recount.store.head()
+    assert set(projection.frames.stored_to(match_id).values()) == {recount.log(match_id).version}
+
+
+def test_given_a_player_who_left_then_their_seat_is_still_projected() -> None:
+    """The seats stored are those at the start and those now: a player who left the table
+    reads the replay of the match they played in as their own seat."""
+    from types import SimpleNamespace
+
+    system = SimpleNamespace(seated=lambda created: ["Ana", "Ben", "Cleo"], players=lambda state: ["Ben", "Cleo", "Fay"])
+    log = SimpleNamespace(system=system, created=SimpleNamespace(event=None), state=None)
+    seats = [p.seat for p in perspectives(log) if p.kind == "seat"]  # type: ignore[arg-type]
+    assert seats == ["Ana", "Ben", "Cleo", "Fay"]

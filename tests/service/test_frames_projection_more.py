@@ -112,7 +112,7 @@ def test_given_a_position_beyond_the_stores_head_when_catching_up_then_the_frame
     left = FrameStore(recount.store)
     left.write(match_id, spectator, 1, [b'{"left":"by another store"}'] * 10)
     left.write("a-match-of-the-old-store", spectator, 1, [b"{}"] * 3)
-    left.advance(recount.store.head() + 500)
+    left.advance(recount.store.head() + 500, 0)
 
     projection = FramesProjection(recount)
     assert projection.catch_up() == recount.store.head()
@@ -153,13 +153,13 @@ def test_given_a_match_whose_projection_fails_when_catching_up_then_the_others_a
 
 
 def test_given_frames_of_two_codes_when_cleared_keeping_its_own_then_only_the_other_codes_go(recount: Recount) -> None:
-    """What `run` does at start: frames and position older code left are dropped, this code's kept."""
+    """What `run` does once it holds the claim: frames and position older code left are dropped, this code's kept."""
     log = recount.log(recorded(recount, "president/friday-three-public"))
     match_id, spectator = log.stream, perspectives(log)[0]
     older = FrameStore(recount.store)
     older.tag = "older-code"
     older.write(match_id, spectator, 1, [b"{}"] * 40)
-    older.advance(7)
+    older.advance(7, 0)
     projection = FramesProjection(recount)
     projection.catch_up()
     own = stored_everywhere(projection, log)
