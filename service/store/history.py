@@ -73,6 +73,8 @@ class History(Sequence[Recorded]):
         base, recent = self._held
         if isinstance(index, slice):
             start, stop, stride = index.indices(base - 1 + len(recent))
+            if len(range(start, stop, stride)) == 0:
+                return []  # nothing asked for: no reason to read the past
             if stride == 1 and start >= base - 1:
                 return recent[start - base + 1 : stop - base + 1]
             return self.whole()[index]
