@@ -216,7 +216,7 @@ def one_correction(recount: Recount) -> None:
 def main() -> None:
     global COLD_EVENTS, LONG_EVENTS, APPENDS, OTHERS
     if options(__doc__).quick:
-        COLD_EVENTS, LONG_EVENTS, APPENDS, OTHERS = 1_200, 600, 10, 10
+        COLD_EVENTS, LONG_EVENTS, APPENDS, OTHERS = 600, 300, 5, 5
     print(machine_load())
     with workdir("app-latency") as work:
         db = work / "bench.sqlite"
