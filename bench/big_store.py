@@ -11,7 +11,7 @@ events, built once per run in a temporary folder of its own), and in fresh proce
    with no index file, in-process and from `recount serve` to its first answer to
    GET /matches (target <= 2 s).
 
-Run: .venv/bin/python -m bench.big_store [--quick]   (--quick: 20 matches of 600 events, a bound of 3,000)
+Run: .venv/bin/python -m bench.big_store [--quick]   (--quick: 8 matches of 150 events, a bound of 750)
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def run(job: str, store: Path, bound: int) -> dict:
 def main() -> None:
     quick = options(__doc__).quick
     # Quick: a bound of five matches, so that the run evicts.
-    matches, events, bound = (20, 600, 3_000) if quick else (1000, 1000, EVENTS_HELD_MAX)
+    matches, events, bound = (8, 150, 750) if quick else (1000, 1000, EVENTS_HELD_MAX)
     with workdir("big-store") as folder:
         measure(folder / "big.sqlite", matches, events, bound)
 
