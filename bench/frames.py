@@ -54,7 +54,7 @@ def timed(fn: Callable[[], object]) -> float:
 def main() -> None:
     global EVENTS, ROUNDS
     if options(__doc__).quick:
-        EVENTS, ROUNDS = 150, 3
+        EVENTS, ROUNDS = 150, 1
     with workdir("frames") as work:
         recount = Recount(MatchStore(default_env(str(work / "bench.sqlite"))))
         try:
