@@ -56,7 +56,7 @@ def main() -> None:
     with workdir("offline-cost") as work, served_with_chromium(work / "bench.sqlite") as (base, browser):
         print(f"what offline recording costs the recording page per change, against drawing the change; {machine_load()}")
         for system in systems:
-            found = record(browser, base, system, 12 if quick else 400)
+            found = record(browser, base, system, 4 if quick else 400)
             kinds = [each["kinds"] for each in found["cost"]]
             draw = [each["draw"] for each in found["cost"]]
             ratios = [k / d for k, d in zip(kinds, draw) if d > 0]
