@@ -132,7 +132,7 @@ def main() -> None:
     quick = options(__doc__).quick
     systems = ["bid"] if quick else list(SETUPS)
     with workdir("record-bytes") as work:
-        measure(work / "bench.sqlite", systems, 12 if quick else TAPS)
+        measure(work / "bench.sqlite", systems, 4 if quick else TAPS)
 
 
 def measure(db: Path, systems: list[str], limit: int) -> None:
