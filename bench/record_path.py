@@ -162,7 +162,7 @@ def start(*args: str) -> tuple[subprocess.Popen[bytes], str]:
 def main() -> None:
     global CONNECTIONS, SECONDS, ROUNDS, WARM_UP_SECONDS, ACTIONS
     if options(__doc__).quick:
-        CONNECTIONS, SECONDS, ROUNDS, WARM_UP_SECONDS, ACTIONS = 4, 1, 3, 0, 1000
+        CONNECTIONS, SECONDS, ROUNDS, WARM_UP_SECONDS, ACTIONS = 4, 1, 1, 0, 1000
     with workdir("record-path") as work:
         measure(work)
 
