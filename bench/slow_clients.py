@@ -38,10 +38,10 @@ from service.usecases.app import Recount
 from service.web.limits import connections_cap, settings_from_environment
 
 ARGS = options(__doc__)
-CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "150" if ARGS.quick else "2000"))
-REQUESTS = int(os.environ.get("BENCH_REQUESTS", "200" if ARGS.quick else "2000"))
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", "2" if ARGS.quick else "3"))
-SECONDS = float(os.environ.get("BENCH_SECONDS", "3" if ARGS.quick else "20"))  # a measuring run's bound, whatever REQUESTS
+CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "30" if ARGS.quick else "2000"))
+REQUESTS = int(os.environ.get("BENCH_REQUESTS", "40" if ARGS.quick else "2000"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "1" if ARGS.quick else "3"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "1" if ARGS.quick else "20"))  # a measuring run's bound, whatever REQUESTS
 REOPEN_AFTER = 1.0  # seconds a held connection the server closed waits before it opens again
 OPENING_MAX = 60.0  # seconds the holder may take to open its connections once
 
