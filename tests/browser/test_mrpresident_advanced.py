@@ -23,7 +23,7 @@ from tests.support.browser import all_events, api_get, expect, frames_of, open_r
 pytestmark = pytest.mark.browser
 __all__ = ["phone"]  # the fixture: phones opened on demand (tests/support/browser.py)
 
-SETUP = {"system": "mrpresident", "preset": "advanced", "mode": "popular", "players": ["Al", "Betty"], "options": {"ballot_deck_size": 10}}
+SETUP = {"system": "mrpresident", "preset": "advanced", "mode": "popular", "players": ["Al", "Betty"], "options": {"ballot_deck_size": 8}}
 # The advanced actions the test records once each before campaigning plainly.
 WANTED = ("FundsRaised", "Advertised", "Debated")
 LUCKY = [(3, 3), (3, 4), (2, 2), (1, 6)]
