@@ -25,7 +25,7 @@ from service.store.match_store import MatchStore, default_env
 from service.usecases.app import Created, Recount
 from service.web.limits import WriteAccess, guard
 from service.web.routes import create_app
-from tests.support.browser import PHONE, WAIT_MS, opened_tab
+from tests.support.browser import PHONE, WAIT_MS, local_client, opened_tab
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -50,7 +50,7 @@ class Served:
         self.matches = matches
 
     def api(self) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=10)
+        return local_client(self.url)
 
     def create(self, setup: dict[str, Any]) -> dict[str, Any]:
         with self.api() as client:
