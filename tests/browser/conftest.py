@@ -25,7 +25,7 @@ from service.store.match_store import MatchStore, default_env
 from service.usecases.app import Created, Recount
 from service.web.limits import WriteAccess, guard
 from service.web.routes import create_app
-from tests.support.browser import PHONE, WAIT_MS, local_client, opened_tab
+from tests.support.browser import CREATE_TOKEN, PHONE, WAIT_MS, local_client, opened_tab
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -104,9 +104,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     matches = {f"{p.parent.name}/{p.stem}": fixtures.record(recount, fixtures.read(p)) for p in fixtures.fixture_files()}
     with serving(recount, db) as url:
         yield Served(url, recount, matches)
-
-
-CREATE_TOKEN = "sesame-for-the-table"
 
 
 @pytest.fixture(scope="module")

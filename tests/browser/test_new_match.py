@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
-from tests.support.browser import expect, open_new, seat_players
+from tests.support.browser import CREATE_TOKEN, expect, open_new, seat_players
 
 pytestmark = pytest.mark.browser
 
@@ -126,8 +126,6 @@ def test_on_a_server_with_a_create_token_the_phone_asks_for_it_once_and_keeps_it
     """RECOUNT_CREATE_TOKEN: a phone without the token is told so and asked for it (a
     wrong one is refused and forgotten); once it is typed the match is created, and the
     next match on that phone needs nothing typed. A link /new#create=<token> hands it over."""
-    from tests.browser.conftest import CREATE_TOKEN
-
     served = served_with_create_token
     open_new(phone, served, "president")
     seat_players(phone, ["Al", "Betty", "Carl", "Dana"])

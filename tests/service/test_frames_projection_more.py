@@ -22,7 +22,7 @@ from service.records import fixtures
 from service.usecases.app import Recount
 from service.usecases.results import Created
 from service.web.routes import create_app
-from tests.service.test_frames_projection import Counting, pages, recorded
+from tests.support.projection import Counting, pages, recorded
 from tests.support.api import auth
 from tests.support.stores import open_recount
 

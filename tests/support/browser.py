@@ -19,6 +19,8 @@ import pytest
 # it is met, so this is only how long a failure takes to show: 5 s was too short for
 # Swagger UI's first load under `make test`'s two workers on two cores (a goto timed out).
 WAIT_MS = 10_000
+# The create token of the `served_with_create_token` fixture (tests/browser/conftest.py).
+CREATE_TOKEN = "sesame-for-the-table"
 
 
 def local_client(url: str) -> httpx.Client:
