@@ -31,7 +31,7 @@ from litestar.response.base import ASGIResponse
 from litestar.static_files import create_static_files_router
 
 import replay
-from replay import frames, live, live_reader
+from replay import frames, live, live_reader, steps
 from service.errors import Forbidden, Unauthenticated
 from service.reads.frames_projection import FrameStore
 from service.usecases import access, seats
@@ -67,16 +67,16 @@ def _per_app(make: Callable[[Recount], T]) -> Callable[[Recount], T]:
 # Patches the frame projection stored (service/reads/frames_projection.py) are read before any is built.
 frame_cache = _per_app(lambda app: frames.FrameCache(stored=FrameStore(app.store)))
 broadcaster = _per_app(lambda app: live.Broadcaster(app.listen))
-standings_cache = _per_app(lambda app: frames.StepCache(frames.standings_of))
-allowed_cache = _per_app(lambda app: frames.StepCache(frames.allowed_of))
-seats_allowed_cache = _per_app(lambda app: frames.StepCache(seats.allowed_by_seat))
+standings_cache = _per_app(lambda app: steps.StepCache(steps.standings_of))
+allowed_cache = _per_app(lambda app: steps.StepCache(steps.allowed_of))
+seats_allowed_cache = _per_app(lambda app: steps.StepCache(seats.allowed_by_seat))
 
 
 class SeatAllowed:
     """One seat's part of `seats_allowed_cache` (what its seat token may record), read as
-    `frames.step_patch` reads a StepCache: every seat's are worked out once per step."""
+    `steps.step_patch` reads a StepCache: every seat's are worked out once per step."""
 
-    def __init__(self, cache: frames.StepCache, seat: str):
+    def __init__(self, cache: steps.StepCache, seat: str):
         self.cache, self.seat = cache, seat
 
     def at(self, log: Any, step: int) -> Any:
@@ -198,9 +198,9 @@ async def live_frames(
         return frames.LivePage(
             **msgspec.structs.asdict(page),
             standings=now if changed and not standings_patches else None,
-            standings_patch=frames.step_patch(standings_cache(recount), log, step, page.version) if changed and standings_patches else None,
+            standings_patch=steps.step_patch(standings_cache(recount), log, step, page.version) if changed and standings_patches else None,
             # As a patch of what the step before the page allowed (the reader has it): a tap's choices are a few hundred bytes, not 16 kB.
-            allowed=frames.step_patch(allowed, log, step, page.version) if allowed is not None else None,  # type: ignore[arg-type]
+            allowed=steps.step_patch(allowed, log, step, page.version) if allowed is not None else None,  # type: ignore[arg-type]
         )
 
     def serve(write: live_reader.Write) -> Awaitable[None]:

@@ -13,7 +13,7 @@ import msgspec
 import pytest
 from litestar.testing import TestClient
 
-from replay.frames import allowed_of
+from replay.steps import allowed_of
 from replay.patches import apply
 from service.records import fixtures
 from service.usecases.app import Recount

@@ -19,7 +19,7 @@ from litestar.testing import TestClient
 import domain
 from domain.protocol import IllegalAction, MatchSetup
 from fixtures.random_player import build, play_random
-from replay import frames
+from replay import steps
 from replay.patches import apply
 from service.records import fixtures
 from service.usecases import seats
@@ -99,13 +99,13 @@ def test_a_seat_tokens_allowed_patches_are_its_allowed_actions_step_by_step(clie
     match = reply.json()
     system = domain.find(setup.system)
     events = play_random(system, system.start(setup), random.Random(9), steps=12)
-    cache = frames.StepCache(seats.allowed_by_seat)
+    cache = steps.StepCache(seats.allowed_by_seat)
     log = recount.log(match["match_id"])
     had: dict[str, Any] = {}
     for step, event in enumerate(events, start=2):
         for player in PLAYERS:
             # The match is at version step - 1: its allowed actions as a patch of those of the version before.
-            patch = frames.step_patch(viewer.SeatAllowed(cache, player), log, step - 2, step - 1)  # type: ignore[arg-type]
+            patch = steps.step_patch(viewer.SeatAllowed(cache, player), log, step - 2, step - 1)  # type: ignore[arg-type]
             now = patch.patch if patch.base == 0 else apply(had[player], patch.patch)
             answered = client.get(f"/matches/{match['match_id']}/allowed", headers=auth(match["seat_tokens"][player])).json()
             assert now == {"finished": answered["finished"], "choices": answered["choices"]}, (step, player)
