@@ -291,7 +291,7 @@ class FrameCache:
         missing = {step: form for step, form in forms.items() if step not in found}
         if patches and self.stored is not None and len(missing) >= STORED_FROM:
             # Step 1 is whole whatever its form: a stored frame serves either.
-            kept = self._stored(log, perspective, [step for step, form in missing.items() if form == PATCH or step == 1])
+            kept = self._stored(self.stored, log, perspective, [step for step, form in missing.items() if form == PATCH or step == 1])
             self._keep(key, {(missing.pop(step), step): raw for step, raw in kept.items()})
             found.update(kept)
         if missing:
@@ -308,10 +308,11 @@ class FrameCache:
             found.update((step, raw) for (_, step), raw in built.items())
         return [found[step] for step in range(first, last + 1)]
 
-    def _stored(self, log: Log, perspective: Perspective, steps: list[int]) -> dict[int, msgspec.Raw]:
+    @staticmethod
+    def _stored(stored: StoredFrames, log: Log, perspective: Perspective, steps: list[int]) -> dict[int, msgspec.Raw]:
         if not steps:
             return {}
-        kept = self.stored.read(log.stream, perspective, min(steps), max(steps)) if self.stored is not None else {}
+        kept = stored.read(log.stream, perspective, min(steps), max(steps))
         return {step: msgspec.Raw(kept[step]) for step in steps if step in kept}
 
     def _keep(self, key: tuple[str, Perspective], built: dict[tuple[str, int], msgspec.Raw]) -> None:

@@ -29,6 +29,7 @@ import sqlite3
 import time
 import zlib
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import msgspec
 from eventsourcing.persistence import PersistenceError
@@ -93,7 +94,7 @@ class FrameStore(SideTable):
         with self.datastore.transaction(commit=False) as c:
             c.execute(self.sql("SELECT chunk, frames FROM {table} WHERE stream = ? AND code = ? AND perspective = ? AND chunk BETWEEN ? AND ?"),
                       (stream, self.tag, perspective_key(perspective), (first - 1) // CHUNK, (last - 1) // CHUNK))
-            rows = [tuple(row.values()) if isinstance(row, dict) else row for row in c.fetchall()]
+            rows = self.rows(c)
         found = {}
         for chunk, blob in rows:
             for offset, frame in enumerate(_chunk.decode(zlib.decompress(blob))):
@@ -107,8 +108,7 @@ class FrameStore(SideTable):
         with self.datastore.transaction(commit=False) as c:
             c.execute(self.sql("SELECT perspective, MAX(chunk * ? + steps) FROM {table} WHERE stream = ? AND code = ? GROUP BY perspective"),
                       (CHUNK, stream, self.tag))
-            rows = [tuple(row.values()) if isinstance(row, dict) else row for row in c.fetchall()]
-        return {key: last for key, last in rows}
+            return dict(self.rows(c))
 
     def write(self, stream: str, perspective: Perspective, first: int, built: list[bytes]) -> None:
         """Store the frames of steps first.. (`first` is one past the last stored, so it may
@@ -127,11 +127,12 @@ class FrameStore(SideTable):
 
     def position(self) -> int:
         with self.datastore.transaction(commit=False) as c:
-            c.execute(self.sql("SELECT notification_id FROM {table} WHERE code = ?", self.POSITION), (self.tag,))
-            row = c.fetchone()
-        if row is None:
-            return 0
-        return row["notification_id"] if isinstance(row, dict) else row[0]
+            return self._position(c)
+
+    def _position(self, c: Any) -> int:
+        c.execute(self.sql("SELECT notification_id FROM {table} WHERE code = ?", self.POSITION), (self.tag,))
+        rows = self.rows(c)
+        return rows[0][0] if rows else 0
 
     def advance(self, notification_id: int, previous: int) -> bool:
         """Move the position from `previous` to `notification_id`; False if it is no longer
@@ -142,9 +143,7 @@ class FrameStore(SideTable):
                           (notification_id, self.tag, previous))
             else:
                 c.execute(self.sql("INSERT INTO {table} VALUES (?, ?) ON CONFLICT (code) DO NOTHING", self.POSITION), (self.tag, notification_id))
-            c.execute(self.sql("SELECT notification_id FROM {table} WHERE code = ?", self.POSITION), (self.tag,))
-            row = c.fetchone()
-        return row is not None and (row["notification_id"] if isinstance(row, dict) else row[0]) == notification_id
+            return self._position(c) == notification_id
 
     def claim(self, holder: str, now: float, seconds: float) -> bool:
         """Whether `holder` is the one projector of this store for the next `seconds`: the
@@ -155,8 +154,7 @@ class FrameStore(SideTable):
                 "INSERT INTO {table} VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until "
                 f"WHERE {self.CLAIM}.until < ? OR {self.CLAIM}.holder = excluded.holder", self.CLAIM), ("projector", holder, now + seconds, now))
             c.execute(self.sql("SELECT holder FROM {table} WHERE name = ?", self.CLAIM), ("projector",))
-            row = c.fetchone()
-        return (row["holder"] if isinstance(row, dict) else row[0]) == holder
+            return self.rows(c) == [(holder,)]
 
     def clear(self, keep_own: bool = False) -> None:
         """Drop every frame and position (`keep_own`: only those other code built)."""
@@ -220,17 +218,15 @@ def run(env: Mapping[str, str], poll: float = POLL_SECONDS) -> None:
     seconds; while another process holds the claim, only look whether it still does."""
     recount = Recount(MatchStore(env))
     holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-    claimed = {"at": 0.0}
+    claimed_at = 0.0
 
     def still_mine() -> bool:
+        nonlocal claimed_at
         now = time.time()
-        if now - claimed["at"] < CLAIM_SECONDS / 3:
+        if now - claimed_at < CLAIM_SECONDS / 3:
             return True
-        if projection.frames.claim(holder, now, CLAIM_SECONDS):
-            claimed["at"] = now
-            return True
-        claimed["at"] = 0.0
-        return False
+        claimed_at = now if projection.frames.claim(holder, now, CLAIM_SECONDS) else 0.0
+        return bool(claimed_at)
 
     projection = FramesProjection(recount, still_mine)
     if not projection.frames.enabled:

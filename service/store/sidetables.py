@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from abc import ABC, abstractmethod
 from pathlib import Path
+from typing import Any
 
 from service.store.match_store import MatchStore
 
@@ -26,9 +28,10 @@ def sources_tag(*paths: str) -> str:
     return digest.hexdigest()[:16]
 
 
-class SideTable:
+class SideTable(ABC):
     """A table of the store's database: `{table}` in a statement names it (with the
-    PostgreSQL schema), `?` is a parameter in both dialects, `{blob}` the bytes type."""
+    PostgreSQL schema), `?` is a parameter in both dialects, `{blob}` the bytes type.
+    Rows are read as tuples in both (`rows`): PostgreSQL's cursor gives dicts."""
 
     table = ""
 
@@ -40,8 +43,14 @@ class SideTable:
             self.datastore = store.recorder.datastore
             store.create_tables(self.create_table)
 
+    @abstractmethod
     def create_table(self) -> None:
-        raise NotImplementedError
+        """Create the table(s) if missing (run once, alone on the store, at start)."""
+
+    @staticmethod
+    def rows(cursor: Any) -> list[tuple[Any, ...]]:
+        """The rows the cursor's last statement selected, each a tuple in the SELECT's order."""
+        return [tuple(row.values()) if isinstance(row, dict) else tuple(row) for row in cursor.fetchall()]
 
     def sql(self, statement: str, table: str | None = None) -> str:
         postgres = self.module == "eventsourcing.postgres"

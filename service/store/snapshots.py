@@ -77,12 +77,10 @@ class SnapshotStore(SideTable):
             c.execute(self.sql(
                 "SELECT version, record_sha256, state, keys FROM {table} WHERE stream = ? AND code = ? "
                 "ORDER BY version DESC LIMIT 1"), (stream, self.tag))
-            row = c.fetchone()
-        if row is None:
+            rows = self.rows(c)
+        if not rows:
             return None
-        if isinstance(row, dict):
-            row = (row["version"], row["record_sha256"], row["state"], row["keys"])
-        version, sha, state, keys = row
+        version, sha, state, keys = rows[0]
         return Snapshot(version, sha, bytes(state), bytes(keys))
 
     def save(self, record: Recorded, state: Any, keys: Keys) -> bool:
