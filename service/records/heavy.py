@@ -42,6 +42,7 @@ from domain.protocol import Standings
 from service.errors import RecountError
 from service.reads import frames_projection
 from service.reads.whatif import WhatIf, replay_under
+from service.store.sidetables import has_database
 from service.records import export, notation_import
 from service.usecases.results import Created
 
@@ -201,7 +202,7 @@ def start_frames_projection(env: Mapping[str, str], environ: Mapping[str, str] =
     """Start the process that stores every match's replay frames as they are recorded
     (service/reads/frames_projection.py), at the pool's CPU priority; none for a store
     with no database of its own (in memory) or with RECOUNT_FRAMES_PROJECTION=off."""
-    if not frames_projection_wanted(environ) or env.get("PERSISTENCE_MODULE") not in ("eventsourcing.sqlite", "eventsourcing.postgres"):
+    if not frames_projection_wanted(environ) or not has_database(env):
         return None
     nice = configured(environ).get("nice", 10)
     # spawn, as the pool: a fork of a process running threads may copy a held lock.

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,11 @@ def sources_tag(*paths: str) -> str:
     return digest.hexdigest()[:16]
 
 
+def has_database(env: Mapping[str, str]) -> bool:
+    """Whether a store so configured has a database for side tables (not the one in memory)."""
+    return env.get("PERSISTENCE_MODULE", "") in ("eventsourcing.sqlite", "eventsourcing.postgres")
+
+
 class SideTable(ABC):
     """A table of the store's database: `{table}` in a statement names it (with the
     PostgreSQL schema), `?` is a parameter in both dialects, `{blob}` the bytes type.
@@ -38,7 +44,7 @@ class SideTable(ABC):
     def __init__(self, store: MatchStore):
         self.store = store
         self.module = store.env.get("PERSISTENCE_MODULE", "")
-        self.enabled = self.module in ("eventsourcing.sqlite", "eventsourcing.postgres")
+        self.enabled = has_database(store.env)
         if self.enabled:
             self.datastore = store.recorder.datastore
             store.create_tables(self.create_table)
